@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Reel",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "ReelEngine", targets: ["ReelEngine"]),
+        .executable(name: "reel-tool", targets: ["reel-tool"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // System libraries: one module per C library, each with a shim header that re-exports
+        // the macros Swift cannot import (see the shim headers).
+        .systemLibrary(
+            name: "CFFmpeg", pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev",
+                              "libswscale-dev", "libswresample-dev", "libavfilter-dev"])]),
+        .systemLibrary(
+            name: "CPulse", pkgConfig: "libpulse",
+            providers: [.apt(["libpulse-dev"])]),
+        .systemLibrary(
+            name: "CGtk", pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]),
+        .systemLibrary(
+            name: "CEpoxy", pkgConfig: "epoxy",
+            providers: [.apt(["libepoxy-dev"])]),
+
+        .systemLibrary(name: "CLinux"),
+
+        .target(
+            name: "ReelEngine",
+            dependencies: ["CFFmpeg", "CPulse", "CLinux"]),
+        .executableTarget(
+            name: "reel-tool",
+            dependencies: [
+                "ReelEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(
+            name: "ReelEngineTests",
+            dependencies: ["ReelEngine"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,187 @@
+import Foundation
+
+/// Decoded, device-format PCM between the audio decoder and the device, each sample tied to its
+/// media time. It keeps what the device already took for a while, so that after a device flush
+/// (frame step) playback can rewind to the exact sample instead of losing the device's buffer.
+/// Threading: `append`/`markEndOfStream` from the audio decoder; `read`/`peekPts` from the
+/// device side; `reset`/`rewind`/`discard` from the control thread. All state is locked.
+final class AudioFifo: @unchecked Sendable {
+    let format: AudioFormat
+    // Safe: all state below is guarded by `condition`.
+    private let condition = NSCondition()
+    private let ring: UnsafeMutablePointer<Float>
+    private let capacity: Int           // frames
+    private let unreadLimit: Int        // frames
+    private var historyStart: Int64 = 0 // oldest frame still held
+    private var readPos: Int64 = 0      // next frame for the device
+    private var writePos: Int64 = 0     // end of data
+    private var segments: [(start: Int64, pts: Double)] = []
+    private var serial = 0
+    private var endOfStreamSerial = -1
+    private var aborted = false
+    private var readyAnnounced = -1
+    private let readyThreshold: Int
+    /// Called outside the lock: data arrived (so a starving device can be fed).
+    var dataArrived: (@Sendable () -> Void)?
+    /// Called outside the lock once per serial when enough is buffered to start (or it ended).
+    private let ready: @Sendable (_ serial: Int) -> Void
+
+    init(format: AudioFormat, bufferSeconds: Double = 1.0, historySeconds: Double = 1.0,
+         readySeconds: Double = 0.1, ready: @escaping @Sendable (Int) -> Void) {
+        self.format = format
+        unreadLimit = Int(Double(format.sampleRate) * bufferSeconds)
+        capacity = unreadLimit + Int(Double(format.sampleRate) * historySeconds)
+        readyThreshold = Int(Double(format.sampleRate) * readySeconds)
+        ring = .allocate(capacity: capacity * format.channels)
+        self.ready = ready
+    }
+
+    deinit { ring.deallocate() }
+
+    private var channels: Int { format.channels }
+
+    private func pts(at position: Int64) -> Double? {
+        guard let segment = segments.last(where: { $0.start <= position }) ?? segments.first else { return nil }
+        return segment.pts + Double(position - segment.start) / Double(format.sampleRate)
+    }
+
+    /// Queues `frames` frames starting at media time `pts`; waits while the buffer is full.
+    /// False when the data is stale (a seek happened) or the FIFO is gone.
+    @discardableResult
+    func append(_ samples: UnsafePointer<Float>, frames: Int, pts: Double, serial: Int) -> Bool {
+        guard frames > 0 else { return true }
+        condition.lock()
+        while serial == self.serial && !aborted
+                && Int(writePos - readPos) + frames > unreadLimit && writePos > readPos {
+            condition.wait()
+        }
+        guard serial == self.serial && !aborted else { condition.unlock(); return false }
+        // Contiguous unless the timestamps jump by more than 20 ms.
+        if let expected = self.pts(at: writePos), abs(expected - pts) <= 0.02, !segments.isEmpty {
+        } else {
+            segments.append((writePos, pts))
+        }
+        var remaining = frames
+        var source = samples
+        while remaining > 0 {
+            let slot = Int(writePos % Int64(capacity))
+            let run = min(remaining, capacity - slot)
+            (ring + slot * channels).update(from: source, count: run * channels)
+            source += run * channels
+            remaining -= run
+            writePos += Int64(run)
+        }
+        historyStart = max(historyStart, writePos - Int64(capacity))
+        pruneSegments()
+        let announce = readyAnnounced != serial && Int(writePos - readPos) >= readyThreshold
+        if announce { readyAnnounced = serial }
+        condition.unlock()
+        dataArrived?()
+        if announce { ready(serial) }
+        return true
+    }
+
+    private func pruneSegments() {
+        while segments.count > 1 && segments[1].start <= historyStart { segments.removeFirst() }
+    }
+
+    func markEndOfStream(serial: Int) {
+        condition.lock()
+        guard serial == self.serial else { condition.unlock(); return }
+        endOfStreamSerial = serial
+        let announce = readyAnnounced != serial
+        if announce { readyAnnounced = serial }
+        condition.unlock()
+        dataArrived?()
+        if announce { ready(serial) }
+    }
+
+    /// Media time of the next frame the device would take; nil when nothing is waiting.
+    func peekPts() -> Double? {
+        condition.lock()
+        defer { condition.unlock() }
+        return readPos < writePos ? pts(at: readPos) : nil
+    }
+
+    /// Copies up to `maxFrames` contiguous frames (never across a timestamp jump).
+    /// Returns the frame count and the media time of the first one.
+    func read(into destination: UnsafeMutablePointer<Float>, maxFrames: Int) -> (frames: Int, pts: Double) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard readPos < writePos, let startPts = pts(at: readPos) else { return (0, 0) }
+        var limit = min(maxFrames, Int(writePos - readPos))
+        if let next = segments.first(where: { $0.start > readPos }) {
+            limit = min(limit, Int(next.start - readPos))
+        }
+        var copied = 0
+        while copied < limit {
+            let slot = Int(readPos % Int64(capacity))
+            let run = min(limit - copied, capacity - slot)
+            (destination + copied * channels).update(from: ring + slot * channels, count: run * channels)
+            copied += run
+            readPos += Int64(run)
+        }
+        condition.broadcast()
+        return (copied, startPts)
+    }
+
+    /// Moves the read position to media time `pts`, back into what the device already took if
+    /// needed. False when that moment is no longer held.
+    @discardableResult
+    func rewind(to pts: Double) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard let first = self.pts(at: historyStart), pts >= first - 0.001 else { return false }
+        var position = historyStart
+        if let segment = segments.last(where: { $0.pts <= pts && $0.start >= historyStart }) {
+            position = segment.start + Int64(((pts - segment.pts) * Double(format.sampleRate)).rounded())
+        }
+        guard position <= writePos else { return false }
+        readPos = max(historyStart, position)
+        condition.broadcast()
+        return true
+    }
+
+    /// Drops waiting frames before media time `pts`.
+    func discard(before pts: Double) {
+        condition.lock()
+        defer { condition.unlock() }
+        while readPos < writePos, let p = self.pts(at: readPos), p < pts - 0.5 / Double(format.sampleRate) {
+            let skip = Int64(((pts - p) * Double(format.sampleRate)).rounded(.up))
+            let boundary = segments.first(where: { $0.start > readPos })?.start ?? writePos
+            readPos = min(readPos + max(skip, 1), boundary, writePos)
+        }
+        condition.broadcast()
+    }
+
+    /// Empties everything for a new seek serial.
+    func reset(serial: Int) {
+        condition.lock()
+        self.serial = serial
+        historyStart = 0; readPos = 0; writePos = 0
+        segments.removeAll()
+        endOfStreamSerial = -1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func abort() {
+        condition.lock()
+        aborted = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    var unreadSeconds: Double {
+        condition.lock(); defer { condition.unlock() }
+        return Double(writePos - readPos) / Double(format.sampleRate)
+    }
+
+    var reachedEnd: Bool { condition.lock(); defer { condition.unlock() }; return endOfStreamSerial == serial }
+
+    /// The decoder is done and the device has taken everything.
+    var isDrained: Bool {
+        condition.lock(); defer { condition.unlock() }
+        return endOfStreamSerial == serial && readPos == writePos
+    }
+}

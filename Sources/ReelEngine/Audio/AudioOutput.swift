@@ -1,0 +1,23 @@
+/// A sound device the engine feeds from an `AudioFifo`.
+/// Threading: every method may be called from the control thread; `position(at:)` also from the
+/// presenting thread. Implementations lock internally.
+protocol AudioOutput: AnyObject, Sendable {
+    var format: AudioFormat { get }
+    /// A readable name for diagnostics ("pulse", "null").
+    var kind: String { get }
+    /// Starts or resumes playing what the FIFO holds.
+    func start()
+    /// Pauses without dropping what the device holds.
+    func pause()
+    /// Drops what the device holds; the FIFO's read position decides what plays next.
+    func flush()
+    /// Whether `position(at:)` is the master clock. Outputs that cannot tell time leave the
+    /// clock to the monotonic clock.
+    var drivesClock: Bool { get }
+    /// The media time audible at `t`; nil while the device cannot say yet (the clock holds).
+    func position(at t: HostTime) -> Double?
+    /// The FIFO has ended and the device has played all of it.
+    var hasPlayedEverything: Bool { get }
+    func setVolume(_ volume: Double, muted: Bool)
+    func close()
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Silent output for when no sound server answers (or `--audio null`): consumes the FIFO in
+/// step with the monotonic clock so decoding keeps pace, and never claims the clock itself.
+/// In freewheel mode it swallows audio as fast as it comes.
+/// Threading: its own thread consumes; the other methods from any thread.
+final class NullAudioOutput: AudioOutput, @unchecked Sendable {
+    let format: AudioFormat
+    let kind = "null"
+    let drivesClock = false
+    private let fifo: AudioFifo
+    private let clock: PlaybackClock
+    private let stopped = Locked(false)
+    private var thread: EngineThread?
+
+    init(fifo: AudioFifo, clock: PlaybackClock) {
+        self.fifo = fifo
+        self.clock = clock
+        format = fifo.format
+        thread = EngineThread(name: "reel.audio.null") { [fifo, clock, stopped] in
+            let scratch = UnsafeMutablePointer<Float>.allocate(capacity: 4096 * fifo.format.channels)
+            defer { scratch.deallocate() }
+            while !stopped.current {
+                if clock.isFreewheeling {
+                    while fifo.read(into: scratch, maxFrames: 4096).frames > 0 {}
+                } else if clock.isRunning {
+                    fifo.discard(before: clock.time())
+                }
+                usleep(clock.isFreewheeling ? 1000 : 10_000)
+            }
+        }
+    }
+
+    deinit { close() }
+
+    func start() {}
+    func pause() {}
+    func flush() {}
+    func position(at t: HostTime) -> Double? { nil }
+    /// The consumer thread only takes samples once the clock has passed them.
+    var hasPlayedEverything: Bool { fifo.isDrained }
+    func setVolume(_ volume: Double, muted: Bool) {}
+
+    func close() {
+        stopped.withLock { $0 = true }
+        if let thread, !thread.isCurrent { thread.join() }
+        thread = nil
+    }
+}

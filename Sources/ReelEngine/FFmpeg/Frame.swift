@@ -1,0 +1,36 @@
+import CFFmpeg
+
+/// An owned AVFrame (reference-counted buffers). Threading: one owner at a time; once handed
+/// to `VideoFrame` it is only read, and FFmpeg's buffer references are thread-safe.
+final class Frame: @unchecked Sendable {
+    // Safe: single writer (the decoder) before publication, read-only afterwards.
+    let pointer: UnsafeMutablePointer<AVFrame>
+
+    init() {
+        guard let f = av_frame_alloc() else { fatalError("av_frame_alloc: out of memory") }
+        pointer = f
+    }
+
+    deinit {
+        var f: UnsafeMutablePointer<AVFrame>? = pointer
+        av_frame_free(&f)
+    }
+
+    /// Moves the contents of `other` into a new frame, leaving `other` empty for reuse.
+    static func takingContents(of other: Frame) -> Frame {
+        let frame = Frame()
+        av_frame_move_ref(frame.pointer, other.pointer)
+        return frame
+    }
+
+    func unref() { av_frame_unref(pointer) }
+
+    /// The presentation timestamp FFmpeg judged best (reordered pts, else dts), in stream units.
+    var bestEffortTimestamp: Int64 { pointer.pointee.best_effort_timestamp }
+    var durationInStreamUnits: Int64 { reel_frame_duration(pointer) }
+    var width: Int { Int(pointer.pointee.width) }
+    var height: Int { Int(pointer.pointee.height) }
+    var sampleCount: Int { Int(pointer.pointee.nb_samples) }
+    var isKey: Bool { reel_frame_is_key(pointer) != 0 }
+    var hasDecodeError: Bool { pointer.pointee.decode_error_flags != 0 || (pointer.pointee.flags & AV_FRAME_FLAG_CORRUPT) != 0 }
+}

@@ -1,0 +1,105 @@
+import CFFmpeg
+import Foundation
+
+/// Turns decoded frames into bytes for people and oracles: MD5 of packed planes, RGB, PNG.
+/// Threading: stateless; callable from any thread on a frame nobody is writing.
+enum FrameExport {
+    static func md5(of frame: Frame) -> String {
+        let f = frame.pointer
+        let format = AVPixelFormat(f.pointee.format)
+        let size = av_image_get_buffer_size(format, f.pointee.width, f.pointee.height, 1)
+        guard size > 0 else { return "" }
+        var buffer = [UInt8](repeating: 0, count: Int(size))
+        withUnsafePointer(to: &f.pointee.data) { dataTuple in
+            dataTuple.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { data in
+                withUnsafePointer(to: &f.pointee.linesize) { lineTuple in
+                    lineTuple.withMemoryRebound(to: Int32.self, capacity: 8) { lines in
+                        _ = av_image_copy_to_buffer(&buffer, size, data, lines, format,
+                                                    f.pointee.width, f.pointee.height, 1)
+                    }
+                }
+            }
+        }
+        var digest = [UInt8](repeating: 0, count: 16)
+        av_md5_sum(&digest, buffer, Int(size))
+        return digest.map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Converts to packed RGB24 at `width`×`height`, honouring the frame's matrix and range.
+    static func rgbFrame(of frame: Frame, width: Int, height: Int) throws(PlayerError) -> Frame {
+        let src = frame.pointer
+        let srcFormat = AVPixelFormat(src.pointee.format)
+        guard let sws = sws_getContext(src.pointee.width, src.pointee.height, srcFormat,
+                                       Int32(width), Int32(height), AV_PIX_FMT_RGB24,
+                                       SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, nil, nil, nil)
+        else { throw .internalError("cannot convert \(PixelFormat(srcFormat)) to RGB") }
+        defer { sws_freeContext(sws) }
+        let matrix = ColorMatrix(src.pointee.colorspace, height: Int(src.pointee.height))
+        let range = ColorRange(src.pointee.color_range, format: srcFormat)
+        let coefficients = sws_getCoefficients(matrix.swsColorspace)
+        _ = sws_setColorspaceDetails(sws, coefficients, range == .full ? 1 : 0,
+                                     coefficients, 1, 0, 1 << 16, 1 << 16)
+        let out = Frame()
+        out.pointer.pointee.format = AV_PIX_FMT_RGB24.rawValue
+        out.pointer.pointee.width = Int32(width)
+        out.pointer.pointee.height = Int32(height)
+        guard av_frame_get_buffer(out.pointer, 0) >= 0 else { throw .internalError("out of memory") }
+        let result = withUnsafePointer(to: &src.pointee.data) { sData in
+            sData.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { sd in
+                withUnsafePointer(to: &src.pointee.linesize) { sLines in
+                    sLines.withMemoryRebound(to: Int32.self, capacity: 8) { sl in
+                        withUnsafePointer(to: &out.pointer.pointee.data) { dData in
+                            dData.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { dd in
+                                withUnsafePointer(to: &out.pointer.pointee.linesize) { dLines in
+                                    dLines.withMemoryRebound(to: Int32.self, capacity: 8) { dl in
+                                        sws_scale(sws, sd, sl, 0, src.pointee.height, dd, dl)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        guard result > 0 else { throw .internalError("colour conversion failed") }
+        return out
+    }
+
+    static func rgb24(of frame: Frame, width: Int, height: Int) throws(PlayerError) -> Data {
+        let rgb = try rgbFrame(of: frame, width: width, height: height)
+        let line = Int(rgb.pointer.pointee.linesize.0)
+        guard let base = rgb.pointer.pointee.data.0 else { return Data() }
+        var data = Data(capacity: width * height * 3)
+        for row in 0..<height {
+            data.append(base + row * line, count: width * 3)
+        }
+        return data
+    }
+
+    static func png(of frame: Frame) throws(PlayerError) -> Data {
+        let f = frame.pointer.pointee
+        let sar = f.sample_aspect_ratio
+        // Square pixels in the image: widen by the sample aspect ratio, as a player shows it.
+        var width = Int(f.width)
+        if sar.num > 0 && sar.den > 0 && sar.num != sar.den {
+            width = Int((Double(f.width) * Double(sar.num) / Double(sar.den)).rounded())
+            width += width % 2
+        }
+        let rgb = try rgbFrame(of: frame, width: width, height: Int(f.height))
+        guard let codec = avcodec_find_encoder(AV_CODEC_ID_PNG),
+              let ctx = avcodec_alloc_context3(codec)
+        else { throw .internalError("PNG encoder unavailable") }
+        var owned: UnsafeMutablePointer<AVCodecContext>? = ctx
+        defer { avcodec_free_context(&owned) }
+        ctx.pointee.width = Int32(width)
+        ctx.pointee.height = f.height
+        ctx.pointee.pix_fmt = AV_PIX_FMT_RGB24
+        ctx.pointee.time_base = AVRational(num: 1, den: 25)
+        guard avcodec_open2(ctx, codec, nil) >= 0 else { throw .internalError("cannot open PNG encoder") }
+        guard avcodec_send_frame(ctx, rgb.pointer) >= 0 else { throw .internalError("PNG encoding failed") }
+        avcodec_send_frame(ctx, nil)
+        let packet = Packet()
+        guard avcodec_receive_packet(ctx, packet.pointer) >= 0 else { throw .internalError("PNG encoding failed") }
+        return Data(bytes: packet.pointer.pointee.data, count: Int(packet.pointer.pointee.size))
+    }
+}

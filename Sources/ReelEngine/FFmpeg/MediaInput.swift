@@ -1,0 +1,151 @@
+import CFFmpeg
+import Foundation
+
+/// An opened, probed media input: the AVIOContext for the bytes and the AVFormatContext over it.
+/// Opening is split so each failure maps to a precise error: the protocol (missing file, 404,
+/// refused connection), the probe (not media at all), then the demuxer (damaged media).
+/// Threading: opened on the demux thread and used only there afterwards; `close` from the owner.
+final class MediaInput: @unchecked Sendable {
+    // Safe: owned by one thread at a time (the demux thread), as the type's contract says.
+    private(set) var context: UnsafeMutablePointer<AVFormatContext>?
+    private var io: UnsafeMutablePointer<AVIOContext>?
+    let source: MediaSource
+    let interrupt: InterruptFlag
+    /// How sure FFmpeg's prober was of the format (0–100); low scores mean a guess.
+    let probeScore: Int32
+
+    /// Seconds one blocking network call may take before the open or read fails.
+    static let networkTimeout: Double = 15
+
+    init(source: MediaSource, interrupt: InterruptFlag) throws(PlayerError) {
+        self.source = source
+        self.interrupt = interrupt
+        if case .file(let path) = source.location { try Self.checkLocalFile(path) }
+
+        interrupt.setDeadline(seconds: Self.networkTimeout)
+        defer { interrupt.setDeadline(seconds: nil) }
+
+        // 1. The bytes.
+        let whitelist = ProtocolPolicy.whitelist(for: source)
+        let ioOptions = AVOptions(Self.protocolOptions(for: source))
+        var interruptCB = interrupt.callback
+        var pb: UnsafeMutablePointer<AVIOContext>? = nil
+        let ioResult = avio_open2(&pb, source.ffmpegURL, AVIO_FLAG_READ, &interruptCB, &ioOptions.pointer)
+        guard ioResult >= 0, let pb else {
+            if interrupt.timedOut { throw .networkError("no answer within \(Int(Self.networkTimeout)) s: \(source.displayName)") }
+            throw ErrorMapping.openError(ioResult, source: source)
+        }
+        io = pb
+
+        // 2. What format is it? Decided from the content (the name is only a tie-breaker).
+        var format: UnsafePointer<AVInputFormat>? = nil
+        let score = av_probe_input_buffer2(pb, &format, source.ffmpegURL, nil, 0, 0)
+        guard score >= 0, format != nil else {
+            Self.closeIO(&io)
+            if source.isRemote, score != FFmpegError.invalidData, score != FFmpegError.eof {
+                throw ErrorMapping.openError(score, source: source)
+            }
+            throw Self.isEmpty(score) ? .notMediaFile("\(source.displayName) is empty")
+                                      : .notMediaFile(source.displayName)
+        }
+        probeScore = score
+
+        // 3. The container.
+        guard let ctx = avformat_alloc_context() else { Self.closeIO(&io); throw .internalError("out of memory") }
+        ctx.pointee.pb = pb
+        ctx.pointee.flags |= AVFMT_FLAG_CUSTOM_IO | AVFMT_FLAG_GENPTS
+        ctx.pointee.interrupt_callback = interrupt.callback
+        let formatOptions = AVOptions(["protocol_whitelist": whitelist])
+        var ctxVar: UnsafeMutablePointer<AVFormatContext>? = ctx
+        let openResult = avformat_open_input(&ctxVar, source.ffmpegURL, format, &formatOptions.pointer)
+        guard openResult >= 0, let opened = ctxVar else {
+            // avformat_open_input frees the context on failure, but not custom I/O.
+            Self.closeIO(&io)
+            throw Self.demuxError(openResult, score: score, source: source, interrupt: interrupt)
+        }
+        context = opened
+
+        let infoResult = avformat_find_stream_info(opened, nil)
+        if infoResult < 0 {
+            let error = Self.demuxError(infoResult, score: score, source: source, interrupt: interrupt)
+            close()
+            throw error
+        }
+    }
+
+    deinit { close() }
+
+    func close() {
+        if context != nil { avformat_close_input(&context) }
+        Self.closeIO(&io)
+    }
+
+    var formatContext: UnsafeMutablePointer<AVFormatContext> { context! }
+
+    func stream(_ index: Int) -> UnsafeMutablePointer<AVStream> {
+        formatContext.pointee.streams[index]!
+    }
+
+    var streamCount: Int { Int(formatContext.pointee.nb_streams) }
+
+    /// Reads the next packet into `packet`; returns 0, or a negative FFmpeg code (EOF, EAGAIN, ...).
+    func read(into packet: Packet) -> Int32 {
+        av_read_frame(formatContext, packet.pointer)
+    }
+
+    /// Seeks so that the next packets start at the key frame at or before `seconds`.
+    func seek(to seconds: Double) -> Int32 {
+        let ts = Int64((seconds * Double(AV_TIME_BASE)).rounded(.down))
+        let result = avformat_seek_file(formatContext, -1, Int64.min, ts, ts, 0)
+        if result >= 0 { return result }
+        // Some demuxers only seek with the backward flag.
+        return av_seek_frame(formatContext, -1, ts, AVSEEK_FLAG_BACKWARD)
+    }
+
+    // MARK: - Helpers
+
+    private static func protocolOptions(for source: MediaSource) -> [String: String] {
+        var options = ["protocol_whitelist": ProtocolPolicy.whitelist(for: source)]
+        if source.isRemote {
+            options["user_agent"] = "Reel/\(ReelVersion.string)"
+            options["rw_timeout"] = String(Int(networkTimeout * 1_000_000))
+        }
+        return options
+    }
+
+    private static func checkLocalFile(_ path: String) throws(PlayerError) {
+        var st = stat()
+        if stat(path, &st) != 0 {
+            switch errno {
+            case EACCES: throw .permissionDenied(path)
+            default: throw .fileNotFound(path)
+            }
+        }
+        if (st.st_mode & S_IFMT) == S_IFDIR { throw .notMediaFile("\(path) is a folder") }
+        if access(path, R_OK) != 0 { throw .permissionDenied(path) }
+        if (st.st_mode & S_IFMT) == S_IFREG && st.st_size == 0 {
+            throw .notMediaFile("\((path as NSString).lastPathComponent) is empty")
+        }
+    }
+
+    private static func isEmpty(_ code: Int32) -> Bool { code == FFmpegError.eof }
+
+    private static func demuxError(_ code: Int32, score: Int32, source: MediaSource,
+                                   interrupt: InterruptFlag) -> PlayerError {
+        if interrupt.timedOut { return .networkError("no answer within \(Int(networkTimeout)) s: \(source.displayName)") }
+        if interrupt.isAborted { return .networkError("cancelled: \(source.displayName)") }
+        if code != FFmpegError.invalidData && code != FFmpegError.eof && source.isRemote {
+            return ErrorMapping.openError(code, source: source)
+        }
+        // A format recognised only by a weak guess (or the file name) that then fails to open
+        // was never media; a confidently recognised one that fails is damaged media.
+        if score <= reel_probe_score_retry() {
+            return .notMediaFile(source.displayName)
+        }
+        return .corruptData("\(source.displayName) cannot be read (\(FFmpegError.text(for: code)); truncated or damaged)")
+    }
+
+    private static func closeIO(_ io: inout UnsafeMutablePointer<AVIOContext>?) {
+        if io != nil { avio_closep(&io) }
+    }
+}

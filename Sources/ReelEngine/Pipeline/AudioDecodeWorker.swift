@@ -1,0 +1,113 @@
+import CFFmpeg
+import Foundation
+
+/// The audio decoder thread: packets in, device-format PCM with media times into the FIFO.
+/// After an exact seek, samples before the target are cut off (to the sample).
+/// Threading: its own thread; `join` from the control thread after the queues are aborted.
+final class AudioDecodeWorker: @unchecked Sendable {
+    // Safe: `decoder` and `resampler` are used only on the worker thread.
+    private let decoder: Decoder
+    private let resampler: Resampler
+    private let packets: PacketQueue
+    private let fifo: AudioFifo
+    private let timeBase: AVRational
+    private var thread: EngineThread?
+    let decodedSamples = Locked(0)
+    let decodeErrors = Locked(0)
+
+    init(decoder: Decoder, packets: PacketQueue, fifo: AudioFifo, timeBase: AVRational) {
+        self.decoder = decoder
+        self.resampler = Resampler(output: fifo.format)
+        self.packets = packets
+        self.fifo = fifo
+        self.timeBase = timeBase
+    }
+
+    func start() { thread = EngineThread(name: "reel.audio") { [self] in run() } }
+
+    func join() { thread?.join(); thread = nil }
+
+    private func run() {
+        let scratch = Frame()
+        let rate = Double(fifo.format.sampleRate)
+        let channels = fifo.format.channels
+        var serial = -1
+        var cutBefore: Double?          // exact seek: drop samples before this time
+        var nextPts: Double?            // expected time of the next output sample
+        var drained = false
+
+        func emit(_ count: Int, pts: Double) {
+            var frames = count
+            var start = pts
+            var offset = 0
+            if let cut = cutBefore {
+                let skip = Int(((cut - pts) * rate).rounded())
+                if skip >= frames { nextPts = pts + Double(frames) / rate; return }
+                if skip > 0 { offset = skip; frames -= skip; start = pts + Double(skip) / rate }
+                cutBefore = nil
+            }
+            fifo.append(resampler.buffer + offset * channels, frames: frames, pts: start, serial: serial)
+            nextPts = start + Double(frames) / rate
+            decodedSamples.withLock { $0 += frames }
+        }
+
+        func handleDecodedFrame() {
+            let ts = scratch.bestEffortTimestamp
+            var pts = ts == reel_nopts_value() ? (nextPts ?? 0) : Double(ts) * av_q2d(timeBase)
+            // Output lags input by what the resampler holds back.
+            pts -= resampler.delaySeconds
+            if let expected = nextPts, abs(expected - pts) < 0.01 { pts = expected }
+            do {
+                let count = try resampler.convert(scratch)
+                scratch.unref()
+                if count > 0 { emit(count, pts: pts) }
+            } catch {
+                scratch.unref()
+                decodeErrors.withLock { $0 += 1 }
+            }
+        }
+
+        func receiveAll() {
+            while true {
+                switch decoder.receive(into: scratch) {
+                case .frame: handleDecodedFrame()
+                case .needsInput, .endOfStream: return
+                case .error:
+                    decodeErrors.withLock { $0 += 1 }
+                    return
+                }
+            }
+        }
+
+        while let item = packets.pop() {
+            switch item {
+            case .flush(let request):
+                decoder.flush()
+                _ = try? resampler.convert(nil)   // drop what the resampler held for the old position
+                serial = request.serial
+                cutBefore = request.mode == .exact ? request.target : nil
+                nextPts = nil
+                drained = false
+            case .packet(let packet, let packetSerial):
+                guard packetSerial == serial, !drained else { continue }
+                while true {
+                    switch decoder.send(packet) {
+                    case .accepted: receiveAll()
+                    case .full: receiveAll(); continue
+                    case .error: decodeErrors.withLock { $0 += 1 }
+                    }
+                    break
+                }
+            case .endOfStream(let endSerial):
+                guard endSerial == serial, !drained else { continue }
+                _ = decoder.send(nil)
+                receiveAll()
+                if let count = try? resampler.convert(nil), count > 0, let pts = nextPts {
+                    emit(count, pts: pts)
+                }
+                drained = true
+                fifo.markEndOfStream(serial: serial)
+            }
+        }
+    }
+}

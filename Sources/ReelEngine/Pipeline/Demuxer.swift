@@ -1,0 +1,129 @@
+import CFFmpeg
+import Foundation
+
+/// The demux thread: reads packets and deals them to the decoders' queues, performs seeks
+/// (latest request wins), and holds back when enough is queued so memory stays bounded.
+/// Threading: its own thread; `requestSeek`/`stop` from the control thread.
+final class Demuxer: @unchecked Sendable {
+    struct Route {
+        let streamIndex: Int
+        let queue: PacketQueue
+        let timeBase: Double
+    }
+
+    enum Event {
+        /// No more packets for `serial`; `error` says why when it was not a clean end.
+        case ended(serial: Int, error: PlayerError?)
+    }
+
+    // Safe: `input` is used only on the demux thread once `start` runs.
+    private let input: MediaInput
+    private let routes: [Route]
+    private let wakeup: Wakeup
+    private let pendingSeek = Locked<SeekRequest?>(nil)
+    private let stopped = Locked(false)
+    private let post: @Sendable (Event) -> Void
+    private var thread: EngineThread?
+    let readErrors = Locked(0)
+    /// Bytes queued across all streams before the demuxer waits, whatever the per-stream counts.
+    static let maxQueuedBytes = 16 << 20
+
+    init(input: MediaInput, routes: [Route], wakeup: Wakeup, post: @escaping @Sendable (Event) -> Void) {
+        self.input = input
+        self.routes = routes
+        self.wakeup = wakeup
+        self.post = post
+    }
+
+    /// Starts reading; `initial` positions the decoders (and the input, if it moves).
+    func start(initial: SeekRequest) {
+        pendingSeek.withLock { $0 = initial }
+        thread = EngineThread(name: "reel.demux") { [self] in run() }
+    }
+
+    func requestSeek(_ request: SeekRequest) {
+        pendingSeek.withLock { $0 = request }
+        wakeup.signal()
+    }
+
+    func stop() {
+        stopped.withLock { $0 = true }
+        input.interrupt.abort()
+        wakeup.signal()
+        thread?.join()
+        thread = nil
+    }
+
+    private var isStopped: Bool { stopped.current }
+
+    private func run() {
+        let scratch = Packet()
+        var serial = 0
+        var atEnd = false
+        var consecutiveErrors = 0
+        var lastPosition: [Int: Double] = [:]
+        while !isStopped {
+            if let seek = pendingSeek.withLock({ request -> SeekRequest? in defer { request = nil }; return request }) {
+                serial = seek.serial
+                if seek.movesDemuxer {
+                    input.interrupt.setDeadline(seconds: MediaInput.networkTimeout)
+                    _ = input.seek(to: seek.target)
+                    input.interrupt.setDeadline(seconds: nil)
+                }
+                for route in routes { route.queue.flush(seek) }
+                atEnd = false
+                consecutiveErrors = 0
+                continue
+            }
+            if atEnd || queuesAreFull() {
+                wakeup.wait(timeout: 0.1)
+                continue
+            }
+            let result = input.read(into: scratch)
+            if result < 0 {
+                if isStopped { break }
+                if result == FFmpegError.again { usleep(5_000); continue }
+                let clean = result == FFmpegError.eof || (input.formatContext.pointee.pb.map { avio_feof($0) != 0 } ?? false)
+                if !clean {
+                    readErrors.withLock { $0 += 1 }
+                    consecutiveErrors += 1
+                    // Demuxers often resynchronise after damage; give them a few tries.
+                    if consecutiveErrors < 32 { continue }
+                }
+                for route in routes { route.queue.push(.endOfStream(serial: serial)) }
+                atEnd = true
+                post(.ended(serial: serial, error: clean ? nil : endError(result, at: lastPosition.values.max())))
+                continue
+            }
+            consecutiveErrors = 0
+            guard let route = routes.first(where: { $0.streamIndex == scratch.streamIndex }) else {
+                scratch.unref()
+                continue
+            }
+            if scratch.pts != reel_nopts_value() {
+                lastPosition[route.streamIndex] = Double(scratch.pts) * route.timeBase
+            }
+            route.queue.push(.packet(Packet.takingContents(of: scratch), serial: serial))
+        }
+    }
+
+    /// Enough is queued when the total is large, or when every stream has a comfortable lead
+    /// (ffplay's rule: it never starves one decoder while another's queue is full).
+    private func queuesAreFull() -> Bool {
+        var total = 0
+        var allComfortable = true
+        for route in routes {
+            total += route.queue.byteCount
+            if route.queue.packetCount < 48 { allComfortable = false }
+        }
+        return total > Self.maxQueuedBytes || allComfortable
+    }
+
+    private func endError(_ code: Int32, at position: Double?) -> PlayerError {
+        let whereText = position.map { " after \(TimeFormat.clock($0))" } ?? ""
+        if input.source.isRemote {
+            return .networkError("reading stopped\(whereText): \(FFmpegError.text(for: code))")
+        }
+        return .corruptData("the file ends early or is damaged\(whereText) (\(FFmpegError.text(for: code)))")
+    }
+}

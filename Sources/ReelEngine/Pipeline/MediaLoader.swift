@@ -1,0 +1,78 @@
+import CFFmpeg
+import Foundation
+
+/// Opens and probes media off the control thread, so a slow server never blocks commands.
+/// Threading: runs once on its own thread; `cancel` from any thread aborts its blocking I/O.
+final class MediaLoader: @unchecked Sendable {
+    /// What a successful load hands to the session. Owned by one thread at a time.
+    final class Loaded: @unchecked Sendable {
+        // Safe: built on the loader thread, then handed over whole to the control thread.
+        let input: MediaInput
+        let info: MediaInfo
+        let videoDecoder: Decoder?
+        let audioDecoder: Decoder?
+        let warnings: [String]
+
+        init(input: MediaInput, info: MediaInfo, videoDecoder: Decoder?, audioDecoder: Decoder?, warnings: [String]) {
+            self.input = input
+            self.info = info
+            self.videoDecoder = videoDecoder
+            self.audioDecoder = audioDecoder
+            self.warnings = warnings
+        }
+    }
+
+    let interrupt = InterruptFlag()
+    private var thread: EngineThread?
+
+    func start(source: MediaSource, configuration: PlayerConfiguration,
+               completion: @escaping @Sendable (Result<Loaded, PlayerError>) -> Void) {
+        let interrupt = self.interrupt
+        thread = EngineThread(name: "reel.load") {
+            completion(Result { () throws(PlayerError) in
+                try Self.load(source: source, configuration: configuration, interrupt: interrupt)
+            })
+        }
+    }
+
+    func cancel() { interrupt.abort() }
+
+    func join() { thread?.join(); thread = nil }
+
+    private static func load(source: MediaSource, configuration: PlayerConfiguration,
+                             interrupt: InterruptFlag) throws(PlayerError) -> Loaded {
+        let input = try MediaInput(source: source, interrupt: interrupt)
+        var info = MediaProbe.info(of: input)
+        var warnings: [String] = []
+        if !configuration.playsVideo { info.selectedVideoStream = nil }
+        if !configuration.playsAudio { info.selectedAudioStream = nil }
+
+        var video: Decoder?
+        var audio: Decoder?
+        if let index = info.selectedVideoStream {
+            do { video = try Decoder(stream: input.stream(index), threads: configuration.decoderThreads) } catch {
+                warnings.append("Video cannot be shown: \(error.message)")
+                info.selectedVideoStream = nil
+            }
+        }
+        if let index = info.selectedAudioStream {
+            do { audio = try Decoder(stream: input.stream(index), threads: 1) } catch {
+                warnings.append("Audio cannot be played: \(error.message)")
+                info.selectedAudioStream = nil
+            }
+        }
+        if video == nil && audio == nil {
+            let wanted = info.streams.filter { ($0.kind == .video && !$0.isAttachedPicture) || $0.kind == .audio }
+            if !wanted.isEmpty {
+                throw .unsupportedCodec(wanted.map { "\($0.codec) (\($0.kind.rawValue))" }.joined(separator: ", "))
+            }
+            if input.probeScore <= reel_probe_score_retry() { throw .notMediaFile(source.displayName) }
+            throw .noPlayableStream(source.displayName)
+        }
+        for s in info.streams where s.kind == .video && !s.isAttachedPicture && s.index != info.selectedVideoStream
+            && info.selectedVideoStream == nil && configuration.playsVideo {
+            warnings.append("Video stream \(s.index) uses \(s.codec), which Reel cannot decode; playing the sound only")
+        }
+        return Loaded(input: input, info: info, videoDecoder: video, audioDecoder: audio, warnings: warnings)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// The demuxed packets waiting for one decoder, with seek markers in line.
+/// A seek clears the queue and leaves a `.flush` marker, so the decoder resets exactly between
+/// the old packets and the new ones (ffplay's serial scheme).
+/// Threading: `push`/`flush` from the demux thread, `pop` from one decoder thread, stats anywhere.
+final class PacketQueue: @unchecked Sendable {
+    enum Item {
+        case packet(Packet, serial: Int)
+        case flush(SeekRequest)
+        case endOfStream(serial: Int)
+    }
+
+    // Safe: all state is guarded by `condition`.
+    private let condition = NSCondition()
+    private var items = FIFO<Item>()
+    private var bytes = 0
+    private var packets = 0
+    private var aborted = false
+    private let consumed: Wakeup
+
+    /// `consumed` is signalled whenever a packet leaves, so a waiting demuxer can go on.
+    init(consumed: Wakeup) { self.consumed = consumed }
+
+    func push(_ item: Item) {
+        condition.lock()
+        if case .packet(let p, _) = item { bytes += p.size; packets += 1 }
+        items.append(item)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Drops every queued item and puts the seek marker first in line.
+    func flush(_ request: SeekRequest) {
+        condition.lock()
+        items.removeAll()
+        bytes = 0
+        packets = 0
+        items.append(.flush(request))
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// The next item; blocks while empty. Nil once aborted.
+    func pop() -> Item? {
+        condition.lock()
+        defer { condition.unlock() }
+        while items.isEmpty && !aborted { condition.wait() }
+        if aborted { return nil }
+        let item = items.popFirst()!
+        if case .packet(let p, _) = item { bytes -= p.size; packets -= 1 }
+        consumed.signal()
+        return item
+    }
+
+    func abort() {
+        condition.lock()
+        aborted = true
+        items.removeAll()
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    var byteCount: Int { condition.lock(); defer { condition.unlock() }; return bytes }
+    var packetCount: Int { condition.lock(); defer { condition.unlock() }; return packets }
+    var isEmpty: Bool { condition.lock(); defer { condition.unlock() }; return items.isEmpty }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// The media time now: the audio device's position while audio plays (the master), else the
+/// monotonic clock. Frozen while paused, prerolling or stalled, so pause/resume are continuous.
+/// While a device drives it and cannot answer yet (just started, waiting for its first timing
+/// report), the clock holds still rather than guess: the sound is not audible yet either.
+/// Threading: any thread; guarded by a lock that is never held while calling the audio output.
+final class PlaybackClock: @unchecked Sendable {
+    // Safe: all mutable state is guarded by `lock`.
+    private let lock = NSLock()
+    private var frozenAt: Double? = 0
+    private var basePts: Double = 0
+    private var baseHost = HostTime.now
+    private var audio: AudioOutput?
+    /// Where the clock last started running; it never reports earlier than this.
+    private var runStart: Double = 0
+    private var freewheelValue: Double = 0
+    let isFreewheeling: Bool
+
+    init(freewheel: Bool) { isFreewheeling = freewheel }
+
+    /// Lets audio drive the clock (nil, or an output that cannot tell time: the monotonic clock).
+    func follow(_ output: AudioOutput?) {
+        lock.lock(); audio = output?.drivesClock == true ? output : nil; lock.unlock()
+    }
+
+    /// The media time at `t`, frozen or running.
+    func time(at t: HostTime = .now) -> Double {
+        if isFreewheeling { return freewheelPosition }
+        lock.lock()
+        if let frozen = frozenAt { lock.unlock(); return frozen }
+        lock.unlock()
+        return running(at: t) ?? frozenOrZero
+    }
+
+    private var frozenOrZero: Double { lock.lock(); defer { lock.unlock() }; return frozenAt ?? basePts }
+
+    /// The media time at `t` if the clock runs; nil while frozen.
+    func running(at t: HostTime) -> Double? {
+        if isFreewheeling { return nil }
+        lock.lock()
+        guard frozenAt == nil else { lock.unlock(); return nil }
+        let output = audio
+        lock.unlock()
+        // The device's report wins; the monotonic line is re-based on it so that it can take
+        // over smoothly if the device goes away (audio ended before the pictures did).
+        if let output {
+            guard let reported = output.position(at: t) else {
+                lock.lock(); defer { lock.unlock() }
+                return frozenAt == nil ? basePts : nil
+            }
+            lock.lock()
+            defer { lock.unlock() }
+            guard frozenAt == nil else { return nil }
+            let position = max(reported, runStart)
+            basePts = position
+            baseHost = t
+            return position
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        guard frozenAt == nil else { return nil }
+        return basePts + t.seconds(since: baseHost)
+    }
+
+    var isRunning: Bool { lock.lock(); defer { lock.unlock() }; return frozenAt == nil }
+
+    /// Stops the clock at its current value (pause, stall).
+    func freeze() {
+        let now = time(at: .now)
+        lock.lock(); frozenAt = now; lock.unlock()
+    }
+
+    /// Stops the clock at `pts` (seek, step).
+    func set(_ pts: Double) {
+        lock.lock(); frozenAt = pts; basePts = pts; lock.unlock()
+        if isFreewheeling { freewheelPosition = pts }
+    }
+
+    /// Starts the clock from its frozen value.
+    func run() {
+        lock.lock()
+        if let frozen = frozenAt {
+            basePts = frozen
+            runStart = frozen
+            baseHost = .now
+            frozenAt = nil
+        }
+        lock.unlock()
+    }
+
+    /// In freewheel mode the position is whatever was last presented.
+    var freewheelPosition: Double {
+        get { lock.lock(); defer { lock.unlock() }; return freewheelValue }
+        set { lock.lock(); freewheelValue = newValue; lock.unlock() }
+    }
+}

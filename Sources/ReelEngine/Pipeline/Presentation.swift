@@ -1,0 +1,136 @@
+import Foundation
+
+/// Picks the picture to show for a display time and keeps the one on screen. Presentation is
+/// pulled: the window's frame clock (or the headless presenter) asks, the clock answers.
+/// A frame that is replaced before anyone was shown it counts as dropped.
+/// Threading: `frame(for:)` from the presenting thread; `land`/`step`/`reset` from the control
+/// thread. Guarded by one lock, always taken before the queue's own.
+final class Presentation: @unchecked Sendable {
+    // Safe: all mutable state is guarded by `lock`.
+    private let lock = NSLock()
+    private let queue: VideoFrameQueue
+    private let clock: PlaybackClock
+    private var current: VideoFrame?
+    private var currentShown = false
+    private var landingSerial: Int?
+    private(set) var statistics = PresentationStatistics()
+    private let frameShown: @Sendable (VideoFrame, _ driftSeconds: Double?, _ first: Bool) -> Void
+    private var everShown = false
+
+    init(queue: VideoFrameQueue, clock: PlaybackClock,
+         frameShown: @escaping @Sendable (VideoFrame, Double?, Bool) -> Void) {
+        self.queue = queue
+        self.clock = clock
+        self.frameShown = frameShown
+    }
+
+    /// The frame to show at `displayTime`. A frame is chosen when its time is within half a
+    /// refresh interval of the display time, so the error is at most half a refresh either way.
+    func frame(for displayTime: HostTime, refreshInterval: Double) -> VideoFrame? {
+        var shownNow: (VideoFrame, Double?, Bool)?
+        lock.lock()
+        if clock.isFreewheeling {
+            // Benchmarks and soak tests: every frame once, as fast as they are pulled.
+            if currentShown || current == nil, let next = queue.popFirst() {
+                current = next
+                currentShown = false
+                clock.freewheelPosition = next.pts
+            }
+        } else if landingSerial == nil, let now = clock.running(at: displayTime) {
+            let horizon = now + refreshInterval / 2
+            while let next = queue.first, next.pts <= horizon {
+                _ = queue.popFirst()
+                if current != nil && !currentShown { statistics.dropped += 1 }
+                current = next
+                currentShown = false
+            }
+        }
+        if let frame = current, !currentShown {
+            currentShown = true
+            statistics.shown += 1
+            var drift: Double? = nil
+            if !clock.isFreewheeling, let now = clock.running(at: displayTime) {
+                drift = frame.pts - now
+                statistics.record(drift: drift!)
+            }
+            shownNow = (frame, drift, !everShown)
+            everShown = true
+        }
+        let result = current
+        lock.unlock()
+        if let (frame, drift, first) = shownNow { frameShown(frame, drift, first) }
+        return result
+    }
+
+    /// After a seek: forget what is on screen and wait for the first frame of `serial`.
+    func awaitLanding(serial: Int) {
+        lock.lock()
+        landingSerial = serial
+        lock.unlock()
+    }
+
+    /// The seek's first frame is decoded: it goes on screen whatever its time.
+    @discardableResult
+    func land() -> VideoFrame? {
+        lock.lock()
+        defer { lock.unlock() }
+        landingSerial = nil
+        guard let frame = queue.popFirst() else { return current }
+        current = frame
+        currentShown = false
+        return frame
+    }
+
+    /// Shows the next decoded frame (frame stepping). Nil when none is decoded yet.
+    func step() -> VideoFrame? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard landingSerial == nil, let next = queue.popFirst() else { return nil }
+        current = next
+        currentShown = false
+        return next
+    }
+
+    var currentFrame: VideoFrame? { lock.lock(); defer { lock.unlock() }; return current }
+
+    /// True once the last frame has been shown for its full duration at `time`.
+    func finished(at time: Double) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard landingSerial == nil, queue.reachedEnd, queue.first == nil else { return false }
+        guard let current else { return true }
+        return time >= current.pts + current.duration - 0.001
+    }
+
+    /// No frame is waiting although the one on screen has run out: the decoder is starved.
+    func starving(at time: Double) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard landingSerial == nil, !queue.reachedEnd, queue.first == nil else { return false }
+        guard let current else { return true }
+        return time > current.pts + current.duration + 0.05
+    }
+
+    var statisticsSnapshot: PresentationStatistics { lock.lock(); defer { lock.unlock() }; return statistics }
+}
+
+/// Counts of what reached the screen, and how far from its time each frame was shown.
+public struct PresentationStatistics: Sendable, Equatable {
+    public var shown = 0
+    public var dropped = 0
+    /// |frame pts − clock| at first display, in milliseconds (bounded sample).
+    public private(set) var driftMilliseconds: [Double] = []
+
+    mutating func record(drift seconds: Double) {
+        if driftMilliseconds.count < 200_000 { driftMilliseconds.append(abs(seconds) * 1000) }
+    }
+
+    public func driftPercentile(_ p: Double) -> Double? {
+        guard !driftMilliseconds.isEmpty else { return nil }
+        let sorted = driftMilliseconds.sorted()
+        let rank = Int((p / 100 * Double(sorted.count - 1)).rounded())
+        return sorted[min(max(rank, 0), sorted.count - 1)]
+    }
+
+    public var driftMax: Double? { driftMilliseconds.max() }
+}

@@ -1,0 +1,194 @@
+import CFFmpeg
+import Foundation
+
+/// One opened media's running pipeline: demux thread, decoder threads, queues, audio output,
+/// clock and presentation. Created, commanded and shut down by the control thread; its parts
+/// run on their own threads and report back through `post`.
+/// Threading: the methods are called from the control thread; the read-only parts
+/// (`clock`, `presentation`) are used from the presenting thread too.
+final class Session: @unchecked Sendable {
+    enum Report {
+        case videoArrived(serial: Int, pts: Double)
+        case audioReady(serial: Int)
+        case demuxEnded(serial: Int, error: PlayerError?)
+        case frameShown(VideoFrame, drift: Double?, first: Bool)
+    }
+
+    // Safe: immutable after init except through the control thread.
+    let info: MediaInfo
+    let input: MediaInput
+    let clock: PlaybackClock
+    let presentation: Presentation?
+    let frameQueue: VideoFrameQueue?
+    let fifo: AudioFifo?
+    let output: AudioOutput?
+    let audioWarning: String?
+    private let wakeup = Wakeup()
+    private let videoPackets: PacketQueue?
+    private let audioPackets: PacketQueue?
+    private let demuxer: Demuxer
+    private let videoWorker: VideoDecodeWorker?
+    private let audioWorker: AudioDecodeWorker?
+    private var isShutDown = false
+
+    init(loaded: MediaLoader.Loaded, configuration: PlayerConfiguration,
+         report: @escaping @Sendable (Report) -> Void) {
+        info = loaded.info
+        input = loaded.input
+        clock = PlaybackClock(freewheel: configuration.freewheel)
+        var routes: [Demuxer.Route] = []
+
+        if let decoder = loaded.videoDecoder, let index = info.selectedVideoStream {
+            let stream = input.stream(index)
+            let packets = PacketQueue(consumed: wakeup)
+            let queue = VideoFrameQueue(capacity: configuration.videoQueueCapacity) { serial, pts in
+                report(.videoArrived(serial: serial, pts: pts))
+            }
+            videoPackets = packets
+            frameQueue = queue
+            presentation = Presentation(queue: queue, clock: clock) { frame, drift, first in
+                report(.frameShown(frame, drift: drift, first: first))
+            }
+            videoWorker = VideoDecodeWorker(decoder: decoder, packets: packets, frames: queue,
+                                            timing: Self.videoTiming(stream))
+            routes.append(.init(streamIndex: index, queue: packets, timeBase: av_q2d(stream.pointee.time_base)))
+        } else {
+            videoPackets = nil; frameQueue = nil; presentation = nil; videoWorker = nil
+        }
+
+        if let decoder = loaded.audioDecoder, let index = info.selectedAudioStream {
+            let stream = input.stream(index)
+            let packets = PacketQueue(consumed: wakeup)
+            let mediaChannels = max(1, Int(stream.pointee.codecpar.pointee.ch_layout.nb_channels))
+            let mediaRate = max(8000, Int(stream.pointee.codecpar.pointee.sample_rate))
+            var warning: String? = nil
+            var connection: PulseConnection? = nil
+            if configuration.audioOutput == .pulse && !configuration.freewheel {
+                switch PulseConnection.shared() {
+                case .success(let c): connection = c
+                case .failure(let error):
+                    warning = "No sound server (\(error.message.replacingOccurrences(of: "Internal error: ", with: ""))): playing without sound"
+                }
+            }
+            // The device's own rate and at most its channel count: surround is downmixed here.
+            let format = connection.map {
+                AudioFormat(sampleRate: $0.sinkFormat.sampleRate, channels: min($0.sinkFormat.channels, mediaChannels))
+            } ?? AudioFormat(sampleRate: mediaRate, channels: min(2, mediaChannels))
+            let fifo = AudioFifo(format: format) { serial in report(.audioReady(serial: serial)) }
+            var chosen: AudioOutput? = nil
+            if let connection {
+                do throws(PlayerError) {
+                    chosen = try PulseAudioOutput(connection: connection, fifo: fifo,
+                                                  name: loaded.info.displayTitle)
+                } catch {
+                    warning = "Sound output failed (\(error.message)): playing without sound"
+                }
+            }
+            let output = chosen ?? NullAudioOutput(fifo: fifo, clock: clock)
+            audioWarning = warning
+            audioPackets = packets
+            self.fifo = fifo
+            self.output = output
+            clock.follow(output)
+            audioWorker = AudioDecodeWorker(decoder: decoder, packets: packets, fifo: fifo,
+                                            timeBase: stream.pointee.time_base)
+            routes.append(.init(streamIndex: index, queue: packets, timeBase: av_q2d(stream.pointee.time_base)))
+        } else {
+            audioPackets = nil; fifo = nil; output = nil; audioWorker = nil; audioWarning = nil
+        }
+
+        demuxer = Demuxer(input: input, routes: routes, wakeup: wakeup) { event in
+            switch event {
+            case .ended(let serial, let error): report(.demuxEnded(serial: serial, error: error))
+            }
+        }
+    }
+
+    var hasVideo: Bool { presentation != nil }
+    var hasAudio: Bool { fifo != nil }
+
+    func start(initial: SeekRequest) {
+        prepare(for: initial)
+        videoWorker?.start()
+        audioWorker?.start()
+        demuxer.start(initial: initial)
+    }
+
+    /// Latest wins: the queues are emptied now, the demuxer moves when it next looks.
+    func seek(_ request: SeekRequest) {
+        prepare(for: request)
+        demuxer.requestSeek(request)
+    }
+
+    private func prepare(for request: SeekRequest) {
+        clock.set(request.target)
+        output?.pause()
+        output?.flush()
+        frameQueue?.reset(serial: request.serial)
+        fifo?.reset(serial: request.serial)
+        presentation?.awaitLanding(serial: request.serial)
+    }
+
+    /// Stops every thread and frees the media; the session is unusable afterwards.
+    func shutdown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        output?.pause()
+        videoPackets?.abort()
+        audioPackets?.abort()
+        frameQueue?.abort()
+        fifo?.abort()
+        demuxer.stop()
+        videoWorker?.join()
+        audioWorker?.join()
+        output?.close()
+        clock.follow(nil)
+        input.close()
+    }
+
+    var videoPacketsEmpty: Bool { videoPackets?.isEmpty ?? true }
+    var audioPacketsEmpty: Bool { audioPackets?.isEmpty ?? true }
+
+    var statistics: PlaybackStatistics {
+        let presented = presentation?.statisticsSnapshot ?? PresentationStatistics()
+        return PlaybackStatistics(
+            framesShown: presented.shown,
+            framesDropped: presented.dropped,
+            framesDecoded: videoWorker?.decodedFrames.current ?? 0,
+            audioSamplesDecoded: audioWorker?.decodedSamples.current ?? 0,
+            decodeErrors: (videoWorker?.decodeErrors.current ?? 0) + (audioWorker?.decodeErrors.current ?? 0)
+                + demuxer.readErrors.current,
+            driftP95Milliseconds: presented.driftPercentile(95),
+            driftMaxMilliseconds: presented.driftMax,
+            audioOutput: output?.kind,
+            audioFormat: output?.format)
+    }
+
+    private static func videoTiming(_ stream: UnsafeMutablePointer<AVStream>) -> VideoDecodeWorker.Timing {
+        let s = stream.pointee
+        let tb = s.time_base
+        let avg = s.avg_frame_rate, base = s.r_frame_rate
+        var frameDuration: Int64 = 0
+        let rate = avg.num > 0 && avg.den > 0 ? avg : base
+        if rate.num > 0 && rate.den > 0 {
+            frameDuration = av_rescale_q(1, av_inv_q(rate), tb)
+        }
+        // Constant rate when the average and base rates agree (within rounding).
+        let constant = avg.num > 0 && base.num > 0 && abs(av_q2d(avg) - av_q2d(base)) < 0.01
+        let start = s.start_time != reel_nopts_value() ? s.start_time : 0
+        return .init(timeBase: tb, startPts: start, frameDuration: max(frameDuration, 0), constantRate: constant)
+    }
+}
+
+/// What a player did, for tools and tests. Threading: a value type.
+public struct PlaybackStatistics: Sendable, Equatable {
+    public var framesShown = 0
+    public var framesDropped = 0
+    public var framesDecoded = 0
+    public var audioSamplesDecoded = 0
+    public var decodeErrors = 0
+    public var driftP95Milliseconds: Double?
+    public var driftMaxMilliseconds: Double?
+    public var audioOutput: String?
+    public var audioFormat: AudioFormat?
+}

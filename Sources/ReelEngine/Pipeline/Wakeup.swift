@@ -1,0 +1,24 @@
+import Foundation
+
+/// A level-triggered wakeup: `signal()` from any thread ends the current or the next `wait`.
+/// Threading: any thread.
+final class Wakeup: @unchecked Sendable {
+    // Safe: `pending` is guarded by `condition`.
+    private let condition = NSCondition()
+    private var pending = false
+
+    func signal() {
+        condition.lock()
+        pending = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Waits until signalled or `timeout` seconds pass.
+    func wait(timeout: Double) {
+        condition.lock()
+        if !pending { _ = condition.wait(until: Date(timeIntervalSinceNow: timeout)) }
+        pending = false
+        condition.unlock()
+    }
+}

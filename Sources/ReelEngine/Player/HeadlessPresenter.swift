@@ -1,0 +1,55 @@
+import Foundation
+
+/// Pulls frames from a player at a fixed rate, as a display would, for tests and `reel-tool`.
+/// Ticks are scheduled on absolute monotonic times, so they do not drift. With `rate` nil it
+/// pulls as fast as it can (freewheel benchmarks).
+/// Threading: its own thread; `start`/`stop` from one owner thread; `onFrame` runs on the
+/// presenter's thread.
+public final class HeadlessPresenter: @unchecked Sendable {
+    // Safe: `thread` is touched only by the owner in start/stop; the rest is immutable or locked.
+    private let player: PlaybackController
+    private let rate: Double?
+    private let onFrame: (@Sendable (VideoFrame) -> Void)?
+    private let stopped = Locked(false)
+    private var thread: EngineThread?
+
+    public init(player: PlaybackController, rate: Double? = 60, onFrame: (@Sendable (VideoFrame) -> Void)? = nil) {
+        self.player = player
+        self.rate = rate
+        self.onFrame = onFrame
+    }
+
+    deinit { stop() }
+
+    public func start() {
+        guard thread == nil else { return }
+        stopped.withLock { $0 = false }
+        thread = EngineThread(name: "reel.present") { [player, rate, onFrame, stopped] in
+            let interval = rate.map { 1 / $0 } ?? 0
+            var tick = HostTime.now
+            var last: ObjectIdentifier?
+            while !stopped.current {
+                let shown = player.frame(for: tick, refreshInterval: interval > 0 ? interval : 1.0 / 60)
+                if let shown, let onFrame, ObjectIdentifier(shown) != last { onFrame(shown) }
+                last = shown.map(ObjectIdentifier.init)
+                if interval > 0 {
+                    tick = tick.adding(seconds: interval)
+                    let now = HostTime.now
+                    if tick < now { tick = now }   // fell behind: do not try to catch up in a burst
+                    var ts = timespec(tv_sec: Int(tick.nanoseconds / 1_000_000_000),
+                                      tv_nsec: Int(tick.nanoseconds % 1_000_000_000))
+                    while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
+                } else {
+                    tick = HostTime.now
+                    if shown == nil { usleep(200) }
+                }
+            }
+        }
+    }
+
+    public func stop() {
+        stopped.withLock { $0 = true }
+        if let thread, !thread.isCurrent { thread.join() }
+        thread = nil
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// The control thread's inbox: any thread posts, the control thread receives in order.
+/// Threading: `post` from any thread; `receive` from the control thread only.
+final class Mailbox<Message>: @unchecked Sendable {
+    // Safe: `messages` is guarded by `condition`.
+    private let condition = NSCondition()
+    private var messages = FIFO<Message>()
+
+    func post(_ message: Message) {
+        condition.lock()
+        messages.append(message)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// The next message, waiting at most until `deadline`; nil on timeout.
+    func receive(until deadline: Date) -> Message? {
+        condition.lock()
+        defer { condition.unlock() }
+        while messages.isEmpty {
+            if !condition.wait(until: deadline) { return messages.popFirst() }
+        }
+        return messages.popFirst()
+    }
+}

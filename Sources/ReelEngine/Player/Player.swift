@@ -1,0 +1,70 @@
+import Foundation
+
+/// The engine's player: opens local files and http(s) URLs, plays audio and video in sync,
+/// seeks exactly, and reports everything through one event sink.
+///
+/// Threading: every method may be called from any thread; commands are queued to the player's
+/// control thread and applied in order. Events (and hooks) are delivered on that control
+/// thread — never on the caller's — so a GTK host hops to its main loop itself.
+/// `frame(for:)` is called by the presenting thread and never waits for decoding.
+public final class Player: PlaybackController, @unchecked Sendable {
+    // Safe: `core` is immutable; it is thread-safe by its own contract.
+    private let core: PlayerCore
+
+    public init(configuration: PlayerConfiguration = PlayerConfiguration(),
+                hooks: PlayerHooks = PlayerHooks(),
+                events: @escaping @Sendable (PlayerEvent) -> Void = { _ in }) {
+        FFmpegLog.configure()
+        core = PlayerCore(configuration: configuration, hooks: hooks, emit: events)
+    }
+
+    deinit { core.shutdown() }
+
+    private func send(_ command: PlayerCommand) { core.mailbox.post(.command(command)) }
+
+    // MARK: Commands
+
+    public func open(_ source: MediaSource) { send(.open(source)) }
+
+    /// Opens a path or URL as typed or handed over by a file manager. Addresses Reel does not
+    /// open end in `failed(.unsupportedSource)` like any other load failure.
+    public func open(_ pathOrURL: String) {
+        do throws(PlayerError) { send(.open(try MediaSource(parsing: pathOrURL))) } catch { send(.openFailed(error)) }
+    }
+
+    public func play() { send(.play) }
+    public func pause() { send(.pause) }
+    public func togglePause() { send(.togglePause) }
+    public func seek(to seconds: Double, mode: SeekMode = .exact) { send(.seek(to: seconds, mode: mode)) }
+    public func stepForward() { send(.stepForward) }
+    public func close() { send(.close) }
+    public func setVolume(_ volume: Double) { send(.setVolume(volume)) }
+    public func setMuted(_ muted: Bool) { send(.setMuted(muted)) }
+    public func setTimeObserverInterval(_ seconds: Double) { send(.setTimeObserverInterval(seconds)) }
+    public func setObservesEveryFrame(_ on: Bool) { send(.setObservesEveryFrame(on)) }
+
+    // MARK: Reading
+
+    public var state: PlayerState { core.snapshot.current.state }
+    public var mediaInfo: MediaInfo? { core.snapshot.current.info }
+    public var duration: Double? { core.snapshot.current.duration }
+    public var volume: Double { core.snapshot.current.volume }
+    public var isMuted: Bool { core.snapshot.current.muted }
+
+    public var position: Double {
+        core.snapshot.current.session?.clock.time(at: .now) ?? 0
+    }
+
+    /// The picture currently on screen (or landed by the last seek), without advancing time.
+    public var currentFrame: VideoFrame? {
+        core.snapshot.current.session?.presentation?.currentFrame
+    }
+
+    public func frame(for displayTime: HostTime, refreshInterval: Double = 1.0 / 60) -> VideoFrame? {
+        core.snapshot.current.session?.presentation?.frame(for: displayTime, refreshInterval: refreshInterval)
+    }
+
+    public var statistics: PlaybackStatistics {
+        core.snapshot.current.session?.statistics ?? PlaybackStatistics()
+    }
+}

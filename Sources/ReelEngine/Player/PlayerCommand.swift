@@ -1,0 +1,26 @@
+/// What a host asks of a player; queued to the control thread in order.
+/// Threading: value types.
+enum PlayerCommand: Sendable {
+    case open(MediaSource)
+    case openFailed(PlayerError)
+    case play
+    case pause
+    case togglePause
+    case seek(to: Double, mode: SeekMode)
+    case stepForward
+    case close
+    case setVolume(Double)
+    case setMuted(Bool)
+    case setTimeObserverInterval(Double)
+    case setObservesEveryFrame(Bool)
+}
+
+/// Everything the control thread handles: commands and reports from the engine's threads.
+/// `generation` tells reports of the current media from those of media already closed.
+enum ControlMessage: Sendable {
+    case command(PlayerCommand)
+    case loaded(MediaLoader.Loaded, generation: Int)
+    case loadFailed(PlayerError, generation: Int)
+    case session(Session.Report, generation: Int)
+    case shutdown
+}

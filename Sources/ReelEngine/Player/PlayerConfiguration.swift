@@ -1,0 +1,28 @@
+/// How a player is set up. Threading: a value type.
+public struct PlayerConfiguration: Sendable {
+    public enum AudioOutputChoice: String, Sendable, CaseIterable {
+        /// PulseAudio (or PipeWire's Pulse server); silent on the monotonic clock when none answers.
+        case pulse
+        /// Silent, paced by the monotonic clock.
+        case null
+    }
+
+    public var audioOutput: AudioOutputChoice = .pulse
+    /// Start playing as soon as the first frame is ready (unless `PlayerHooks.shouldStart` decides).
+    public var autoplay = false
+    /// Seconds between periodic `.time` events while playing.
+    public var timeObserverInterval: Double = 1.0
+    /// Report every picture that reaches the screen as a `.frameShown` event.
+    public var observesEveryFrame = false
+    /// Decoder threads; 0 lets FFmpeg choose from the core count.
+    public var decoderThreads = 0
+    /// Decoded pictures held ahead of the screen.
+    public var videoQueueCapacity = 8
+    /// Benchmarks and soak tests: no real-time clock; every frame is handed out once, as fast
+    /// as it is pulled, and audio is consumed as fast as it is decoded.
+    public var freewheel = false
+    public var playsVideo = true
+    public var playsAudio = true
+
+    public init() {}
+}

@@ -1,0 +1,483 @@
+import Foundation
+
+/// The player's control thread: it alone owns the state machine and the current session.
+/// Commands and engine reports arrive through one mailbox and are handled in order; between
+/// messages it watches prerolls, the end of the media, stalls and the time observer.
+/// Threading: every `private` member is confined to the control thread; `snapshot` is the
+/// locked read-only view other threads use.
+final class PlayerCore: @unchecked Sendable {
+    /// What other threads may read without asking the control thread.
+    struct Snapshot {
+        var state: PlayerState = .idle
+        var info: MediaInfo?
+        var duration: Double?
+        var session: Session?
+        var volume: Double = 1
+        var muted = false
+    }
+
+    let mailbox = Mailbox<ControlMessage>()
+    let snapshot = Locked(Snapshot())
+    private let configuration: PlayerConfiguration
+    private let hooks: PlayerHooks
+    private let emit: @Sendable (PlayerEvent) -> Void
+    private var thread: EngineThread?
+
+    // Control-thread state.
+    private var state: PlayerState = .idle
+    private var session: Session?
+    private var loader: MediaLoader?
+    private var generation = 0
+    private var serial = 0
+    private var preroll: Preroll?
+    private var wantsPlay = false
+    private var pendingSeek: (target: Double, mode: SeekMode)?
+    private var pendingSteps = 0
+    private var demuxEnded: (serial: Int, error: PlayerError?)?
+    private var audioDetached = false
+    private var starvedSince: HostTime?
+    private var nextTimeEvent = HostTime.now
+    private var timeInterval: Double
+    private var observesEveryFrame: Bool
+    private var firstFrameReported = false
+    private var warnedNoSound = false
+    private var volume = 1.0
+    private var muted = false
+    private var running = true
+
+    private struct Preroll {
+        let request: SeekRequest
+        let isInitial: Bool
+        let started = HostTime.now
+        var videoPts: Double?
+        var videoArrived = false
+        var audioReady = false
+    }
+
+    init(configuration: PlayerConfiguration, hooks: PlayerHooks, emit: @escaping @Sendable (PlayerEvent) -> Void) {
+        self.configuration = configuration
+        self.hooks = hooks
+        self.emit = emit
+        timeInterval = configuration.timeObserverInterval > 0 ? configuration.timeObserverInterval : 1
+        observesEveryFrame = configuration.observesEveryFrame
+        thread = EngineThread(name: "reel.control") { [self] in run() }
+    }
+
+    /// Stops the control thread after closing the media. Safe to call from the control thread
+    /// itself (an event handler); the join is then skipped.
+    func shutdown() {
+        mailbox.post(.shutdown)
+        if let thread, !thread.isCurrent { thread.join() }
+    }
+
+    // MARK: - Loop
+
+    private func run() {
+        while running {
+            let wait = hasTimedWork ? 0.01 : 0.5
+            if let message = mailbox.receive(until: Date(timeIntervalSinceNow: wait)) {
+                handle(message)
+            }
+            if running { watch() }
+        }
+    }
+
+    private var hasTimedWork: Bool {
+        preroll != nil || pendingSteps > 0 || state == .playing || state == .stalled
+    }
+
+    private func handle(_ message: ControlMessage) {
+        switch message {
+        case .command(let command): handle(command)
+        case .loaded(let loaded, let gen):
+            guard gen == generation else { loaded.input.close(); return }
+            didLoad(loaded)
+        case .loadFailed(let error, let gen):
+            guard gen == generation else { return }
+            loader?.join(); loader = nil
+            fail(error)
+        case .session(let report, let gen):
+            guard gen == generation else { return }
+            handle(report)
+        case .shutdown:
+            teardown()
+            running = false
+        }
+    }
+
+    private func handle(_ command: PlayerCommand) {
+        switch command {
+        case .open(let source): open(source)
+        case .openFailed(let error):
+            teardown()
+            generation += 1
+            if transition(.open) { fail(error) }
+        case .play: play()
+        case .pause: pause()
+        case .togglePause:
+            if state == .playing || state == .stalled || (state == .loading && wantsPlay) { pause() } else { play() }
+        case .seek(let target, let mode): seek(to: target, mode: mode)
+        case .stepForward: stepForward()
+        case .close:
+            guard state != .closed else { return }
+            if transition(.close) { teardown() }
+        case .setVolume(let v):
+            volume = max(0, min(1, v))
+            applyVolume()
+        case .setMuted(let m):
+            muted = m
+            applyVolume()
+        case .setTimeObserverInterval(let interval):
+            timeInterval = interval > 0 ? interval : 1
+            nextTimeEvent = HostTime.now.adding(seconds: timeInterval)
+        case .setObservesEveryFrame(let on):
+            observesEveryFrame = on
+        }
+    }
+
+    private func handle(_ report: Session.Report) {
+        switch report {
+        case .videoArrived(let s, let pts):
+            guard var p = preroll, p.request.serial == s else { return }
+            p.videoArrived = true
+            p.videoPts = pts.isNaN ? nil : pts
+            preroll = p
+            checkPreroll()
+        case .audioReady(let s):
+            guard var p = preroll, p.request.serial == s else { return }
+            p.audioReady = true
+            preroll = p
+            checkPreroll()
+        case .demuxEnded(let s, let error):
+            guard s == serial else { return }
+            demuxEnded = (s, error)
+        case .frameShown(let frame, let drift, let first):
+            if first && !firstFrameReported {
+                firstFrameReported = true
+                emit(.firstFrameShown(pts: frame.pts))
+            }
+            if observesEveryFrame {
+                emit(.frameShown(FrameReport(pts: frame.pts, index: frame.index, drift: drift)))
+            }
+        }
+    }
+
+    // MARK: - State machine
+
+    /// Moves the state through the table; commands may be vetoed by the host.
+    @discardableResult
+    private func transition(_ input: StateMachine.Input, error: PlayerError? = nil) -> Bool {
+        guard let next = StateMachine.next(from: state, on: input, error: error) else { return false }
+        if next == state && input != .open { return true }
+        if input.isCommand && !hooks.shouldChangeState(state, next) {
+            emit(.transitionVetoed(from: state, to: next))
+            return false
+        }
+        hooks.willChangeState(state, next)
+        let from = state
+        state = next
+        snapshot.withLock { $0.state = next }
+        emit(.stateChanged(from: from, to: next))
+        return true
+    }
+
+    private func fail(_ error: PlayerError) {
+        teardown()
+        transition(.fail, error: error)
+    }
+
+    // MARK: - Commands
+
+    private func open(_ source: MediaSource) {
+        teardown()
+        generation += 1
+        guard transition(.open) else { return }
+        wantsPlay = false
+        pendingSeek = nil
+        firstFrameReported = false
+        let loader = MediaLoader()
+        self.loader = loader
+        let gen = generation
+        let mailbox = self.mailbox
+        loader.start(source: source, configuration: configuration) { result in
+            switch result {
+            case .success(let loaded): mailbox.post(.loaded(loaded, generation: gen))
+            case .failure(let error): mailbox.post(.loadFailed(error, generation: gen))
+            }
+        }
+    }
+
+    private func didLoad(_ loaded: MediaLoader.Loaded) {
+        loader?.join(); loader = nil
+        let gen = generation
+        let mailbox = self.mailbox
+        let session = Session(loaded: loaded, configuration: configuration) { report in
+            mailbox.post(.session(report, generation: gen))
+        }
+        self.session = session
+        audioDetached = false
+        demuxEnded = nil
+        snapshot.withLock {
+            $0.session = session
+            $0.info = loaded.info
+            $0.duration = loaded.info.duration
+        }
+        if let duration = loaded.info.duration { emit(.durationKnown(duration)) }
+        emit(.mediaLoaded(loaded.info))
+        for warning in loaded.warnings { emit(.warning(warning)) }
+        if let warning = session.audioWarning, !warnedNoSound {
+            warnedNoSound = true
+            emit(.warning(warning))
+        }
+        applyVolume()
+        serial += 1
+        let request: SeekRequest
+        if let seek = pendingSeek {
+            request = SeekRequest(serial: serial, target: clampTarget(seek.target), mode: seek.mode, movesDemuxer: true)
+        } else {
+            request = SeekRequest(serial: serial, target: loaded.info.startTime, mode: .keyframe, movesDemuxer: false)
+        }
+        pendingSeek = nil
+        preroll = Preroll(request: request, isInitial: true)
+        session.start(initial: request)
+    }
+
+    private func play() {
+        switch state {
+        case .loading:
+            wantsPlay = true
+        case .ready:
+            guard transition(.play) else { return }
+            if preroll == nil { startClock() }
+            emitTime()
+        case .ended:
+            guard transition(.play) else { return }
+            beginSeek(to: session?.info.startTime ?? 0, mode: .keyframe)
+        default:
+            break
+        }
+    }
+
+    private func pause() {
+        switch state {
+        case .loading:
+            wantsPlay = false
+        case .playing, .stalled:
+            guard transition(.pause) else { return }
+            stopClock()
+            emitTime()
+        default:
+            break
+        }
+    }
+
+    private func seek(to target: Double, mode: SeekMode) {
+        guard target.isFinite else { return }
+        switch state {
+        case .loading:
+            pendingSeek = (target, mode)
+        case .ready, .playing, .stalled:
+            beginSeek(to: target, mode: mode)
+        case .ended:
+            guard transition(.seek) else { return }
+            beginSeek(to: target, mode: mode)
+        default:
+            break
+        }
+    }
+
+    private func clampTarget(_ target: Double) -> Double {
+        guard let info = session?.info ?? snapshot.current.info else { return max(0, target) }
+        var t = max(info.startTime, target)
+        if let duration = info.duration { t = min(t, info.startTime + duration) }
+        return t
+    }
+
+    private func beginSeek(to target: Double, mode: SeekMode) {
+        guard let session else { return }
+        serial += 1
+        pendingSteps = 0
+        starvedSince = nil
+        demuxEnded = nil
+        audioDetached = false
+        session.clock.follow(session.output)
+        let request = SeekRequest(serial: serial, target: clampTarget(target), mode: mode, movesDemuxer: true)
+        preroll = Preroll(request: request, isInitial: false)
+        session.seek(request)
+    }
+
+    private func stepForward() {
+        guard state.hasMedia, state != .ended, session?.hasVideo == true else { return }
+        if state == .playing || state == .stalled { pause() }
+        guard state == .ready else { return }
+        pendingSteps += 1
+        if preroll == nil { performPendingSteps() }
+    }
+
+    private func performPendingSteps() {
+        guard let session, let presentation = session.presentation else { pendingSteps = 0; return }
+        while pendingSteps > 0, let frame = presentation.step() {
+            pendingSteps -= 1
+            session.clock.set(frame.pts)
+            if let fifo = session.fifo {
+                session.output?.flush()
+                if !fifo.rewind(to: frame.pts) { fifo.discard(before: frame.pts) }
+            }
+            emit(.seekCompleted(position: frame.pts))
+            emit(.displayInvalidated)
+            emitTime()
+        }
+        // At the last frame there is nothing to step to.
+        if pendingSteps > 0, session.frameQueue?.reachedEnd == true, session.frameQueue?.count == 0 {
+            pendingSteps = 0
+        }
+    }
+
+    private func applyVolume() {
+        session?.output?.setVolume(volume, muted: muted)
+        snapshot.withLock { $0.volume = volume; $0.muted = muted }
+        emit(.volumeChanged(volume: volume, muted: muted))
+    }
+
+    private func startClock() {
+        guard let session else { return }
+        session.clock.run()
+        session.output?.start()
+        nextTimeEvent = HostTime.now.adding(seconds: timeInterval)
+    }
+
+    private func stopClock() {
+        guard let session else { return }
+        session.clock.freeze()
+        session.output?.pause()
+    }
+
+    private func teardown() {
+        loader?.cancel()
+        loader?.join()
+        loader = nil
+        session?.shutdown()
+        session = nil
+        preroll = nil
+        pendingSteps = 0
+        starvedSince = nil
+        snapshot.withLock { $0.session = nil }
+    }
+
+    // MARK: - Watching
+
+    private func watch() {
+        if preroll != nil { checkPreroll() }
+        if pendingSteps > 0 && preroll == nil { performPendingSteps() }
+        if state == .playing && preroll == nil { watchPlayback() }
+        if state == .stalled && preroll == nil { watchStall() }
+        if state == .playing, HostTime.now >= nextTimeEvent {
+            emitTime()
+            nextTimeEvent = HostTime.now.adding(seconds: timeInterval)
+        }
+    }
+
+    private func checkPreroll() {
+        guard let p = preroll, let session else { return }
+        let videoDone = !session.hasVideo || p.videoArrived
+        // Audio gets a second to fill; after that, the picture does not wait for it.
+        let audioDone = !session.hasAudio || p.audioReady
+            || (videoDone && HostTime.now.seconds(since: p.started) > 1.0)
+        guard videoDone && audioDone else { return }
+        completePreroll(p, session: session)
+    }
+
+    private func completePreroll(_ p: Preroll, session: Session) {
+        preroll = nil
+        let landed = session.presentation?.land()
+        let videoPts = (landed != nil && landed!.serial == p.request.serial) ? landed!.pts : nil
+        let audioPts = session.fifo?.peekPts()
+        if p.isInitial && videoPts == nil && audioPts == nil {
+            // Nothing decoded at all.
+            let error = demuxEnded?.error
+            fail(error ?? .corruptData("nothing in \(session.info.sourceName) could be decoded"))
+            return
+        }
+        let start: Double
+        if p.isInitial {
+            start = [videoPts, audioPts].compactMap { $0 }.min() ?? p.request.target
+        } else if p.request.mode == .exact {
+            start = p.request.target
+        } else {
+            start = videoPts ?? audioPts ?? p.request.target
+        }
+        session.fifo?.discard(before: start)
+        session.clock.set(start)
+        if p.isInitial {
+            transition(.loaded)
+            let autoplay = hooks.shouldStart?(session.info) ?? configuration.autoplay
+            if wantsPlay || autoplay {
+                wantsPlay = false
+                if transition(.play) { startClock() }
+            }
+        } else {
+            emit(.seekCompleted(position: start))
+            if state == .playing { startClock() }
+        }
+        emit(.displayInvalidated)
+        emitTime()
+        if pendingSteps > 0 { performPendingSteps() }
+    }
+
+    private func watchPlayback() {
+        guard let session else { return }
+        let now = session.clock.time()
+        let videoDone = session.presentation?.finished(at: now) ?? true
+        var audioDone = true
+        if session.hasAudio, !audioDetached {
+            audioDone = session.output?.hasPlayedEverything ?? true
+            if audioDone {
+                // Audio is over but pictures remain: the monotonic clock carries on from here.
+                audioDetached = true
+                session.clock.follow(nil)
+            }
+        }
+        if videoDone && audioDone {
+            stopClock()
+            if let error = demuxEnded?.error {
+                fail(error)
+                return
+            }
+            if transition(.reachEnd) {
+                emit(.playedToEnd)
+                emitTime()
+            }
+            return
+        }
+        // Waiting for data: queues empty although the demuxer has not reached the end.
+        let demuxDone = demuxEnded?.serial == serial
+        let audioStarved = session.hasAudio && !audioDetached && session.fifo!.unreadSeconds == 0
+            && !session.fifo!.reachedEnd && session.audioPacketsEmpty
+        let videoStarved = (session.presentation?.starving(at: now) ?? false) && session.videoPacketsEmpty
+        if !demuxDone && (audioStarved || videoStarved) {
+            if starvedSince == nil { starvedSince = .now }
+            if HostTime.now.seconds(since: starvedSince!) > 0.25, transition(.stall) {
+                stopClock()
+                emitTime()
+            }
+        } else {
+            starvedSince = nil
+        }
+    }
+
+    private func watchStall() {
+        guard let session else { return }
+        let demuxDone = demuxEnded?.serial == serial
+        let audioOK = !session.hasAudio || audioDetached || session.fifo!.unreadSeconds >= 0.5 || session.fifo!.reachedEnd
+        let videoOK = !session.hasVideo || (session.frameQueue!.count >= 3) || session.frameQueue!.reachedEnd
+        if demuxDone || (audioOK && videoOK) {
+            starvedSince = nil
+            if transition(.unstall) { startClock() }
+        }
+    }
+
+    private func emitTime() {
+        guard let session else { return }
+        emit(.time(position: session.clock.time(), duration: session.info.duration))
+    }
+}

@@ -1,0 +1,38 @@
+/// Everything a player reports. Delivered in order through the one sink the host supplies,
+/// on the player's control thread; the host decides where to hop (a GTK host hops to the
+/// main loop). Threading: value types.
+public enum PlayerEvent: Sendable {
+    /// The state machine moved (the "did change" hook).
+    case stateChanged(from: PlayerState, to: PlayerState)
+    /// A command's transition was refused by `PlayerHooks.shouldChangeState`.
+    case transitionVetoed(from: PlayerState, to: PlayerState)
+    /// The duration, as soon as the container says it (before the first frame is decoded).
+    case durationKnown(Double)
+    /// Probing finished: streams, metadata, chapters.
+    case mediaLoaded(MediaInfo)
+    /// The first picture of this media reached the screen (DBVideoPlayer's "play began").
+    case firstFrameShown(pts: Double)
+    /// Every picture that reaches the screen, when `PlayerConfiguration.observesEveryFrame`.
+    case frameShown(FrameReport)
+    /// The periodic time observer (every `timeObserverInterval` while playing), and after
+    /// seeks, steps and state changes.
+    case time(position: Double, duration: Double?)
+    /// A seek or step landed; the position is where playback continues.
+    case seekCompleted(position: Double)
+    /// The picture to show changed while no frame clock is running (paused seek, step, load):
+    /// a host that draws on demand should pull a frame now.
+    case displayInvalidated
+    /// Played to the end (VKVideoPlayer's didPlayToEnd).
+    case playedToEnd
+    case volumeChanged(volume: Double, muted: Bool)
+    /// Something the person may want to know that does not stop playback (said once).
+    case warning(String)
+}
+
+/// One picture that reached the screen. Threading: a value type.
+public struct FrameReport: Sendable {
+    public let pts: Double
+    public let index: Int?
+    /// Frame time minus clock time when it was first shown, in seconds.
+    public let drift: Double?
+}

@@ -1,0 +1,288 @@
+import CPulse
+import Foundation
+
+/// Plays the FIFO through a PulseAudio playback stream. The media time audible now comes from the
+/// server's own timing report: how far it has read into the stream, minus what still sits in the
+/// sink, extrapolated only while the server says the stream is really playing. libpulse's
+/// interpolation is not used: it extrapolates from the moment of uncorking even when the sink
+/// starts late, and then corrects with a jump, which shows as a stutter.
+/// Threading: public methods from any thread; the write callback runs on the mainloop thread.
+/// All stream state is guarded by the mainloop lock.
+final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
+    // Safe: every mutable field is read and written with the mainloop lock held.
+    let format: AudioFormat
+    let kind = "pulse"
+    let drivesClock = true
+    private let connection: PulseConnection
+    private let fifo: AudioFifo
+    private var stream: OpaquePointer?
+    private var writtenEndPts = 0.0
+    private var hasWritten = false
+    private var corked = true
+    /// Between a flush (or creation) and the next start nothing is written: the control
+    /// thread first decides where playback starts and trims the FIFO to it.
+    private var holding = true
+    private var underflowed = false
+    private var starving = false
+    private var volume = 1.0
+    private var muted = false
+    /// Media times of what was written since the last flush, keyed by byte offset from the flush.
+    private var segments: [(offset: Int64, pts: Double)] = []
+    private var bytesSinceFlush: Int64 = 0
+    private var lastTimingRequest = HostTime(nanoseconds: 0)
+    /// Timing requests sent and answered (answers arrive in order). Reports are trusted only
+    /// once the request made at the last start or flush is answered: older ones describe a
+    /// stream that no longer exists.
+    private var timingRequests = 0
+    private var timingReplies = 0
+    private var trustedFrom = 0
+
+    /// Server-side buffer target: long enough to ride out scheduling hiccups on a busy machine,
+    /// short enough that pause and seek feel immediate.
+    static let targetLatency = 0.12
+
+    init(connection: PulseConnection, fifo: AudioFifo, name: String) throws(PlayerError) {
+        self.connection = connection
+        self.fifo = fifo
+        format = fifo.format
+        var spec = pa_sample_spec(format: reel_pa_sample_float32ne(), rate: UInt32(format.sampleRate),
+                                  channels: UInt8(format.channels))
+        var map = pa_channel_map()
+        pa_channel_map_init_auto(&map, UInt32(format.channels), PA_CHANNEL_MAP_DEFAULT)
+        let bytesPerSecond = Double(format.sampleRate * format.bytesPerFrame)
+        var attributes = pa_buffer_attr(
+            maxlength: UInt32.max,
+            tlength: UInt32(bytesPerSecond * Self.targetLatency),
+            prebuf: UInt32.max,
+            minreq: UInt32(bytesPerSecond * 0.02),
+            fragsize: UInt32.max)
+        let ok: Bool = connection.locked {
+            var props: OpaquePointer? = pa_proplist_new()
+            pa_proplist_sets(props, PA_PROP_MEDIA_ROLE, "video")
+            pa_proplist_sets(props, PA_PROP_APPLICATION_ICON_NAME, "io.github.reel.Reel")
+            stream = pa_stream_new_with_proplist(connection.context, name, &spec, &map, props)
+            pa_proplist_free(props)
+            props = nil
+            guard let stream else { return false }
+            let me = Unmanaged.passUnretained(self).toOpaque()
+            pa_stream_set_state_callback(stream, { _, userdata in
+                let output = Unmanaged<PulseAudioOutput>.fromOpaque(userdata!).takeUnretainedValue()
+                pa_threaded_mainloop_signal(output.connection.mainloop, 0)
+            }, me)
+            pa_stream_set_write_callback(stream, { _, bytes, userdata in
+                Unmanaged<PulseAudioOutput>.fromOpaque(userdata!).takeUnretainedValue().fill(bytes)
+            }, me)
+            pa_stream_set_underflow_callback(stream, { _, userdata in
+                let output = Unmanaged<PulseAudioOutput>.fromOpaque(userdata!).takeUnretainedValue()
+                output.underflowed = true
+                output.requestTiming()
+            }, me)
+            pa_stream_set_started_callback(stream, { _, userdata in
+                Unmanaged<PulseAudioOutput>.fromOpaque(userdata!).takeUnretainedValue().requestTiming()
+            }, me)
+            let flags = pa_stream_flags_t(PA_STREAM_START_CORKED.rawValue
+                | PA_STREAM_AUTO_TIMING_UPDATE.rawValue | PA_STREAM_ADJUST_LATENCY.rawValue)
+            var cv = pa_cvolume()
+            pa_cvolume_set(&cv, UInt32(format.channels), reel_pa_volume_norm())
+            guard pa_stream_connect_playback(stream, nil, &attributes, flags, &cv, nil) >= 0 else { return false }
+            while true {
+                let state = pa_stream_get_state(stream)
+                if state == PA_STREAM_READY { return true }
+                if reel_pa_stream_is_good(state) == 0 { return false }
+                pa_threaded_mainloop_wait(connection.mainloop)
+            }
+        }
+        if !ok {
+            let reason = connection.locked { String(cString: pa_strerror(pa_context_errno(connection.context))) }
+            close()
+            throw .internalError("cannot open a sound stream: \(reason)")
+        }
+        fifo.dataArrived = { [weak self] in self?.feedIfStarving() }
+    }
+
+    deinit { close() }
+
+    func close() {
+        connection.locked {
+            guard let stream else { return }
+            pa_stream_set_write_callback(stream, nil, nil)
+            pa_stream_set_state_callback(stream, nil, nil)
+            pa_stream_set_underflow_callback(stream, nil, nil)
+            pa_stream_set_started_callback(stream, nil, nil)
+            pa_stream_disconnect(stream)
+            pa_stream_unref(stream)
+            self.stream = nil
+        }
+    }
+
+    // MARK: Feeding
+
+    /// Writes up to `bytes` from the FIFO (mainloop lock held).
+    private func fill(_ bytes: Int) {
+        guard let stream else { return }
+        guard !holding else { starving = true; return }
+        let rate = Double(format.sampleRate)
+        var remaining = bytes / format.bytesPerFrame
+        while remaining > 0 {
+            guard let nextPts = fifo.peekPts() else {
+                starving = true
+                if fifo.reachedEnd && !corked {
+                    // Less than the prebuffer may be left: start playing it anyway.
+                    connection.release(pa_stream_trigger(stream, nil, nil))
+                }
+                return
+            }
+            var data: UnsafeMutableRawPointer? = nil
+            var size = remaining * format.bytesPerFrame
+            guard pa_stream_begin_write(stream, &data, &size) == 0, let data, size >= format.bytesPerFrame else { return }
+            let capacity = size / format.bytesPerFrame
+            let samples = data.assumingMemoryBound(to: Float.self)
+            var frames: Int
+            var startPts: Double
+            // A hole in the timestamps is played as silence, so the clock stays true to the media.
+            let gap = hasWritten ? nextPts - writtenEndPts : 0
+            if gap > 0.005 {
+                frames = min(capacity, Int((gap * rate).rounded()))
+                samples.update(repeating: 0, count: frames * format.channels)
+                startPts = writtenEndPts
+            } else {
+                (frames, startPts) = fifo.read(into: samples, maxFrames: capacity)
+            }
+            guard frames > 0 else { pa_stream_cancel_write(stream); return }
+            pa_stream_write(stream, data, frames * format.bytesPerFrame, nil, 0, PA_SEEK_RELATIVE)
+            if !hasWritten || abs(startPts - writtenEndPts) > 0.0005 {
+                segments.append((bytesSinceFlush, startPts))
+            }
+            hasWritten = true
+            underflowed = false
+            bytesSinceFlush += Int64(frames * format.bytesPerFrame)
+            writtenEndPts = startPts + Double(frames) / rate
+            remaining -= frames
+        }
+        starving = false
+        if HostTime.now.seconds(since: lastTimingRequest) > 0.1 { requestTiming() }
+    }
+
+    /// Asks the server for a fresh timing report (lock held). Automatic updates thin out to one
+    /// every 1.5 s; the clock wants them fresher, and at once when playback starts or underruns.
+    private func requestTiming() {
+        guard let stream else { return }
+        lastTimingRequest = .now
+        guard let op = pa_stream_update_timing_info(stream, { _, _, userdata in
+            Unmanaged<PulseAudioOutput>.fromOpaque(userdata!).takeUnretainedValue().timingReplies += 1
+        }, Unmanaged.passUnretained(self).toOpaque()) else { return }
+        timingRequests += 1
+        connection.release(op)
+    }
+
+    /// Requests fresh timing and distrusts everything reported before it (lock held).
+    private func restartTiming() {
+        requestTiming()
+        trustedFrom = timingRequests
+    }
+
+    /// The media time of the byte `offset` bytes after the last flush (lock held).
+    private func pts(atOffset offset: Int64) -> Double? {
+        guard let segment = segments.last(where: { $0.offset <= offset }) ?? segments.first else { return nil }
+        return segment.pts + Double(offset - segment.offset) / Double(format.sampleRate * format.bytesPerFrame)
+    }
+
+    /// How many bytes of what was written since the flush have been heard at `now` (lock held);
+    /// nil when the server's report is not valid yet.
+    private func playedOffset(now: HostTime) -> Int64? {
+        guard let stream, hasWritten, timingReplies >= trustedFrom,
+              let info = pa_stream_get_timing_info(stream)?.pointee,
+              info.read_index_corrupt == 0, info.write_index_corrupt == 0 else { return nil }
+        let bytesPerSecond = Double(format.sampleRate * format.bytesPerFrame)
+        let flushPoint = info.write_index - bytesSinceFlush
+        var heard = Double(info.read_index - flushPoint) / bytesPerSecond - Double(info.sink_usec) / 1e6
+        if info.playing != 0 && !corked {
+            var tv = timeval()
+            gettimeofday(&tv, nil)
+            let age = Double(tv.tv_sec - info.timestamp.tv_sec) + Double(tv.tv_usec - info.timestamp.tv_usec) / 1e6
+            heard += Double(info.transport_usec) / 1e6 + max(0, age)
+        }
+        return Int64(heard * bytesPerSecond)
+    }
+
+    private func feedIfStarving() {
+        connection.locked {
+            guard starving, let stream else { return }
+            let writable = pa_stream_writable_size(stream)
+            if writable != Int.max && writable > 0 { fill(writable) }
+        }
+    }
+
+    // MARK: Control
+
+    func start() {
+        connection.locked {
+            guard let stream else { return }
+            corked = false
+            holding = false
+            connection.release(pa_stream_cork(stream, 0, nil, nil))
+            restartTiming()
+            let writable = pa_stream_writable_size(stream)
+            if writable != Int.max && writable > 0 { fill(writable) }
+            if fifo.reachedEnd { connection.release(pa_stream_trigger(stream, nil, nil)) }
+        }
+    }
+
+    func pause() {
+        connection.locked {
+            guard let stream else { return }
+            corked = true
+            connection.release(pa_stream_cork(stream, 1, nil, nil))
+            requestTiming()
+        }
+    }
+
+    func flush() {
+        connection.locked {
+            guard let stream else { return }
+            connection.release(pa_stream_flush(stream, nil, nil))
+            restartTiming()
+            segments.removeAll()
+            bytesSinceFlush = 0
+            holding = true
+            hasWritten = false
+            underflowed = false
+            starving = true
+        }
+    }
+
+    func position(at t: HostTime) -> Double? {
+        let now = HostTime.now
+        let value: Double? = connection.locked {
+            guard let played = playedOffset(now: now), let first = segments.first else { return nil }
+            // Nothing of the new data is audible yet: the clock holds at its start.
+            return played <= 0 ? first.pts : pts(atOffset: min(played, bytesSinceFlush))
+        }
+        guard let value else { return nil }
+        return corked ? value : value + t.seconds(since: now)
+    }
+
+    var hasPlayedEverything: Bool {
+        guard fifo.isDrained else { return false }
+        return connection.locked {
+            guard hasWritten else { return true }
+            if underflowed { return true }
+            guard let played = playedOffset(now: .now) else { return false }
+            return played >= bytesSinceFlush
+        }
+    }
+
+    func setVolume(_ volume: Double, muted: Bool) {
+        connection.locked {
+            self.volume = volume
+            self.muted = muted
+            guard let stream else { return }
+            let index = pa_stream_get_index(stream)
+            var cv = pa_cvolume()
+            let level = pa_volume_t(max(0, min(1, volume)) * Double(reel_pa_volume_norm()))
+            pa_cvolume_set(&cv, UInt32(format.channels), level)
+            connection.release(pa_context_set_sink_input_volume(connection.context, index, &cv, nil, nil))
+            connection.release(pa_context_set_sink_input_mute(connection.context, index, muted ? 1 : 0, nil, nil))
+        }
+    }
+}

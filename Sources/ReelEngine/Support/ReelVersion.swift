@@ -1,0 +1,4 @@
+/// The engine's version, reported by `reel-tool --version` and in HTTP user agents.
+public enum ReelVersion {
+    public static let string = "0.1.0"
+}

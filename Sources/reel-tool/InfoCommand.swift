@@ -1,0 +1,15 @@
+import ArgumentParser
+import ReelEngine
+
+struct InfoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "info", abstract: "Print what a file or URL holds, as one JSON object.")
+
+    @Argument(help: "A file path, file:// URI or http(s):// URL.")
+    var source: String
+
+    func run() throws {
+        let info = try MediaInspector.inspect(try MediaSource(parsing: source))
+        Output.line(MediaInfoJSON.object(info))
+    }
+}

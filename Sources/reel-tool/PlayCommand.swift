@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import ReelEngine
+
+struct PlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Play in real time through the engine with a headless 60 Hz presenter.")
+
+    @Argument(help: "A file path, file:// URI or http(s):// URL.")
+    var source: String
+
+    @Option(help: "pulse (falls back to silence when no sound server answers) or null.")
+    var audio: PlayerConfiguration.AudioOutputChoice = .pulse
+
+    @Flag(help: "Print one JSON line per event and a summary line at the end.")
+    var json = false
+
+    @Option(name: .customLong("seek-to"), help: "Start at this many seconds.")
+    var seekTo: Double?
+
+    @Option(name: .customLong("exit-after"), help: "Stop after this many seconds of playing.")
+    var exitAfter: Double?
+
+    @Option(help: "Stop once this many frames have been shown (startup measurements).")
+    var frames: Int?
+
+    @Option(help: "Volume from 0 to 1.")
+    var volume: Double = 1
+
+    func run() throws {
+        let session = PlaySession(json: json, frameLimit: frames)
+        var configuration = PlayerConfiguration()
+        configuration.audioOutput = audio
+        configuration.observesEveryFrame = true
+        let player = Player(configuration: configuration, events: session.log.sink)
+        session.player = player
+        player.setVolume(volume)
+        let presenter = HeadlessPresenter(player: player, rate: 60)
+        let interrupted = InterruptWatch()
+        player.open(try MediaSource(parsing: source))
+        if let seekTo { player.seek(to: seekTo, mode: .exact) }
+        player.play()
+        presenter.start()
+        let outcome = session.waitForEnd(limit: exitAfter, interrupted: interrupted)
+        presenter.stop()
+        let statistics = player.statistics
+        player.close()
+        session.finish(statistics: statistics, outcome: outcome)
+        if case .failed(let error) = outcome { throw error }
+    }
+}
+
+/// Stops `play` cleanly on Ctrl+C or SIGTERM instead of dying by the signal.
+final class InterruptWatch: @unchecked Sendable {
+    // Safe: the sources are created once and only cancelled in deinit.
+    private var sources: [DispatchSourceSignal] = []
+    let fired = NSCondition()
+    private(set) var didFire = false
+
+    init() {
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { [weak self] in
+                guard let self else { return }
+                self.fired.lock(); self.didFire = true; self.fired.broadcast(); self.fired.unlock()
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    deinit { sources.forEach { $0.cancel() } }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import ReelEngine
+
+/// `reel-tool play`'s bookkeeping: prints events as JSON lines (or a progress line for
+/// people), ticks once a second, and decides when playback is over.
+/// Threading: events arrive on the player's control thread; `waitForEnd` runs on the main thread.
+final class PlaySession: @unchecked Sendable {
+    enum Outcome { case ended, stoppedByLimit, interrupted, failed(PlayerError) }
+
+    // Safe: the mutable fields are guarded by `lock`; `player` is set once before playback.
+    let log: PlayerEventRecorder
+    var player: Player?
+    private let json: Bool
+    private let frameLimit: Int?
+    private let lock = NSLock()
+    private var lastShownPts: Double?
+    private var lastDrift: Double?
+    private var shownCount = 0
+    private var outcome: Outcome?
+    private var playStart: HostTime?
+    private let wake = NSCondition()
+    private let started = HostTime.now
+
+    init(json: Bool, frameLimit: Int?) {
+        self.json = json
+        self.frameLimit = frameLimit
+        log = PlayerEventRecorder()
+        log.setForward { [weak self] event in self?.handle(event) }
+    }
+
+    private func handle(_ event: PlayerEvent) {
+        switch event {
+        case .frameShown(let report):
+            lock.lock()
+            lastShownPts = report.pts
+            lastDrift = report.drift
+            shownCount += 1
+            let reachedLimit = frameLimit.map { shownCount >= $0 } ?? false
+            lock.unlock()
+            if reachedLimit { settle(.stoppedByLimit) }
+            return
+        case .stateChanged(_, let to):
+            if to == .playing { lock.lock(); if playStart == nil { playStart = .now }; lock.unlock() }
+            if to == .ended { settle(.ended) }
+            if case .failed(let error) = to { settle(.failed(error)) }
+        case .warning(let text) where !json:
+            Output.note("reel-tool: \(text)")
+        default:
+            break
+        }
+        guard json else {
+            if case .time(let position, let duration) = event { progress(position, duration) }
+            return
+        }
+        if let line = line(for: event) { Output.line(line) }
+    }
+
+    private func line(for event: PlayerEvent) -> [String: Any]? {
+        let t = Output.round(HostTime.now.seconds(since: started))
+        switch event {
+        case .stateChanged(let from, let to):
+            var o: [String: Any] = ["event": "state", "from": from.name, "to": to.name, "t": t]
+            if let e = to.error { o["error"] = ["code": e.code, "message": e.message] }
+            return o
+        case .durationKnown(let d): return ["event": "duration", "duration": Output.round(d), "t": t]
+        case .mediaLoaded(let info):
+            return ["event": "loaded", "t": t, "info": MediaInfoJSON.object(info)]
+        case .firstFrameShown(let pts): return ["event": "first_frame", "pts": Output.round(pts, 6), "t": t]
+        case .seekCompleted(let p): return ["event": "seek_completed", "position": Output.round(p), "t": t]
+        case .playedToEnd: return ["event": "played_to_end", "t": t]
+        case .warning(let text): return ["event": "warning", "message": text, "t": t]
+        case .volumeChanged(let v, let m): return ["event": "volume", "volume": v, "muted": m, "t": t]
+        case .time(let position, _):
+            let stats = player?.statistics
+            lock.lock()
+            defer { lock.unlock() }
+            return ["event": "tick", "t": t, "clock": Output.round(position),
+                    "shown_pts": lastShownPts.map { Output.round($0, 6) } as Any,
+                    "drift_ms": lastDrift.map { Output.round($0 * 1000, 2) } as Any,
+                    "frames_shown": stats?.framesShown ?? 0,
+                    "frames_dropped": stats?.framesDropped ?? 0]
+        case .transitionVetoed, .frameShown, .displayInvalidated: return nil
+        }
+    }
+
+    private func progress(_ position: Double, _ duration: Double?) {
+        let total = duration.map { " / " + TimeFormat.clock($0) } ?? ""
+        FileHandle.standardError.write(Data("\r\(TimeFormat.clock(position))\(total)   ".utf8))
+    }
+
+    private func settle(_ result: Outcome) {
+        wake.lock()
+        if outcome == nil { outcome = result }
+        wake.broadcast()
+        wake.unlock()
+    }
+
+    /// Blocks until the media ends, fails, the limit passes, or the person interrupts.
+    func waitForEnd(limit: Double?, interrupted: InterruptWatch) -> Outcome {
+        while true {
+            wake.lock()
+            if let outcome { wake.unlock(); return outcome }
+            _ = wake.wait(until: Date(timeIntervalSinceNow: 0.05))
+            let done = outcome
+            wake.unlock()
+            if let done { return done }
+            interrupted.fired.lock()
+            let stop = interrupted.didFire
+            interrupted.fired.unlock()
+            if stop { return .interrupted }
+            lock.lock()
+            let start = playStart
+            lock.unlock()
+            if let limit, let start, HostTime.now.seconds(since: start) >= limit { return .stoppedByLimit }
+        }
+    }
+
+    func finish(statistics s: PlaybackStatistics, outcome: Outcome) {
+        if !json { FileHandle.standardError.write(Data("\n".utf8)); return }
+        let name: String
+        switch outcome {
+        case .ended: name = "ended"
+        case .stoppedByLimit: name = "stopped"
+        case .interrupted: name = "interrupted"
+        case .failed: name = "failed"
+        }
+        Output.line([
+            "event": "summary", "outcome": name,
+            "frames_shown": s.framesShown, "frames_dropped": s.framesDropped,
+            "frames_decoded": s.framesDecoded, "decode_errors": s.decodeErrors,
+            "drift_ms_p95": s.driftP95Milliseconds.map { Output.round($0, 2) } as Any,
+            "drift_ms_max": s.driftMaxMilliseconds.map { Output.round($0, 2) } as Any,
+            "audio_output": s.audioOutput as Any,
+            "audio_format": s.audioFormat.map { "\($0)" } as Any,
+            "wall_s": Output.round(HostTime.now.seconds(since: started)),
+        ])
+    }
+}

@@ -1,0 +1,6 @@
+/// A failure of the tool itself (bad arguments, a missing peer, a timeout), reported like a
+/// `PlayerError`: one JSON line, exit status 2.
+struct ToolFailure: Error {
+    let code: String
+    let message: String
+}

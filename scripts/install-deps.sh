@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs what Reel needs on Debian 12 (bookworm): build dependencies, the tools the tests use
+# (ffmpeg for fixtures and the framemd5 oracle, a private PulseAudio, nginx for HTTP), and the
+# peers the benchmarks compare against (mpv). Swift 6 itself comes from swift.org.
+set -euo pipefail
+packages=(
+  pkg-config
+  # FFmpeg, PulseAudio, GTK 4 and epoxy headers and libraries
+  libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev
+  libpulse-dev libgtk-4-dev libepoxy-dev
+  # Test and benchmark tools
+  ffmpeg pulseaudio pulseaudio-utils nginx-light mpv python3
+)
+run() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  run apt-get update -q
+  DEBIAN_FRONTEND=noninteractive run apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+# nginx's packaged service is not needed: the tests start their own on 127.0.0.1.
+if command -v systemctl >/dev/null 2>&1; then run systemctl disable --now nginx >/dev/null 2>&1 || true; fi
+command -v swift >/dev/null || { echo "Swift 6 is not on PATH: see https://www.swift.org/install/linux/" >&2; exit 1; }
