@@ -10,16 +10,16 @@ enum MediaProbe {
         let metadata = AVDictionaryReader.entries(ctx.metadata)
         var streams: [StreamInfo] = []
         for i in 0..<input.streamCount { streams.append(streamInfo(input.stream(i))) }
+        let start = ctx.start_time != reel_nopts_value() ? Double(ctx.start_time) / Double(AV_TIME_BASE) : 0
         var chapters: [Chapter] = []
         for i in 0..<Int(ctx.nb_chapters) {
             guard let c = ctx.chapters[i]?.pointee else { continue }
             let tb = av_q2d(c.time_base)
-            chapters.append(Chapter(start: Double(c.start) * tb, end: Double(c.end) * tb,
+            chapters.append(Chapter(start: Double(c.start) * tb - start, end: Double(c.end) * tb - start,
                                     title: AVDictionaryReader.value(c.metadata, "title")))
         }
         let duration = ctx.duration != reel_nopts_value() && ctx.duration > 0
             ? Double(ctx.duration) / Double(AV_TIME_BASE) : nil
-        let start = ctx.start_time != reel_nopts_value() ? Double(ctx.start_time) / Double(AV_TIME_BASE) : 0
         let seekable = (ctx.pb.map { $0.pointee.seekable != 0 } ?? false) && duration != nil
         var info = MediaInfo(
             source: input.source.description,

@@ -9,6 +9,9 @@ public struct MediaInfo: Sendable, Equatable, Codable {
     public var containerDescription: String
     /// Seconds; nil when unknown (live streams, some broken files).
     public var duration: Double?
+    /// Where the container's timeline starts, in its own timestamps. Every time the engine
+    /// reports or accepts (positions, frame times, seek targets, chapters) counts from here,
+    /// so media always runs from 0 to `duration`, as in mpv and FFmpeg's tools.
     public var startTime: Double
     public var bitRate: Int?
     public var title: String?

@@ -11,11 +11,14 @@ final class AudioDecodeWorker: @unchecked Sendable {
     private let packets: PacketQueue
     private let fifo: AudioFifo
     private let timeBase: AVRational
+    /// The container's start in seconds: reported times count from it.
+    private let origin: Double
     private var thread: EngineThread?
     let decodedSamples = Locked(0)
     let decodeErrors = Locked(0)
 
-    init(decoder: Decoder, packets: PacketQueue, fifo: AudioFifo, timeBase: AVRational) {
+    init(decoder: Decoder, packets: PacketQueue, fifo: AudioFifo, timeBase: AVRational, origin: Double) {
+        self.origin = origin
         self.decoder = decoder
         self.resampler = Resampler(output: fifo.format)
         self.packets = packets
@@ -53,7 +56,7 @@ final class AudioDecodeWorker: @unchecked Sendable {
 
         func handleDecodedFrame() {
             let ts = scratch.bestEffortTimestamp
-            var pts = ts == reel_nopts_value() ? (nextPts ?? 0) : Double(ts) * av_q2d(timeBase)
+            var pts = ts == reel_nopts_value() ? (nextPts ?? 0) : Double(ts) * av_q2d(timeBase) - origin
             // Output lags input by what the resampler holds back.
             pts -= resampler.delaySeconds
             if let expected = nextPts, abs(expected - pts) < 0.01 { pts = expected }

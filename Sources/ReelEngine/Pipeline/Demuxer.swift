@@ -24,11 +24,14 @@ final class Demuxer: @unchecked Sendable {
     private let stopped = Locked(false)
     private let post: @Sendable (Event) -> Void
     private var thread: EngineThread?
+    /// The container's start in seconds: seek targets count from it.
+    private let origin: Double
     let readErrors = Locked(0)
     /// Bytes queued across all streams before the demuxer waits, whatever the per-stream counts.
     static let maxQueuedBytes = 16 << 20
 
-    init(input: MediaInput, routes: [Route], wakeup: Wakeup, post: @escaping @Sendable (Event) -> Void) {
+    init(input: MediaInput, routes: [Route], wakeup: Wakeup, origin: Double, post: @escaping @Sendable (Event) -> Void) {
+        self.origin = origin
         self.input = input
         self.routes = routes
         self.wakeup = wakeup
@@ -67,7 +70,7 @@ final class Demuxer: @unchecked Sendable {
                 serial = seek.serial
                 if seek.movesDemuxer {
                     input.interrupt.setDeadline(seconds: MediaInput.networkTimeout)
-                    _ = input.seek(to: seek.target)
+                    _ = input.seek(to: seek.demuxTarget + origin)
                     input.interrupt.setDeadline(seconds: nil)
                 }
                 for route in routes { route.queue.flush(seek) }
@@ -101,7 +104,7 @@ final class Demuxer: @unchecked Sendable {
                 continue
             }
             if scratch.pts != reel_nopts_value() {
-                lastPosition[route.streamIndex] = Double(scratch.pts) * route.timeBase
+                lastPosition[route.streamIndex] = Double(scratch.pts) * route.timeBase - origin
             }
             route.queue.push(.packet(Packet.takingContents(of: scratch), serial: serial))
         }

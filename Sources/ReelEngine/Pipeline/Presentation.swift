@@ -93,12 +93,14 @@ final class Presentation: @unchecked Sendable {
 
     var currentFrame: VideoFrame? { lock.lock(); defer { lock.unlock() }; return current }
 
-    /// True once the last frame has been shown for its full duration at `time`.
+    /// True once the last frame has been shown for its full duration at `time` (in freewheel
+    /// mode: once it has been shown at all).
     func finished(at time: Double) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         guard landingSerial == nil, queue.reachedEnd, queue.first == nil else { return false }
         guard let current else { return true }
+        if clock.isFreewheeling { return currentShown }
         return time >= current.pts + current.duration - 0.001
     }
 

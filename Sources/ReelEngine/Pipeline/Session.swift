@@ -50,7 +50,7 @@ final class Session: @unchecked Sendable {
                 report(.frameShown(frame, drift: drift, first: first))
             }
             videoWorker = VideoDecodeWorker(decoder: decoder, packets: packets, frames: queue,
-                                            timing: Self.videoTiming(stream))
+                                            timing: Self.videoTiming(stream, origin: info.startTime))
             routes.append(.init(streamIndex: index, queue: packets, timeBase: av_q2d(stream.pointee.time_base)))
         } else {
             videoPackets = nil; frameQueue = nil; presentation = nil; videoWorker = nil
@@ -91,13 +91,13 @@ final class Session: @unchecked Sendable {
             self.output = output
             clock.follow(output)
             audioWorker = AudioDecodeWorker(decoder: decoder, packets: packets, fifo: fifo,
-                                            timeBase: stream.pointee.time_base)
+                                            timeBase: stream.pointee.time_base, origin: info.startTime)
             routes.append(.init(streamIndex: index, queue: packets, timeBase: av_q2d(stream.pointee.time_base)))
         } else {
             audioPackets = nil; fifo = nil; output = nil; audioWorker = nil; audioWarning = nil
         }
 
-        demuxer = Demuxer(input: input, routes: routes, wakeup: wakeup) { event in
+        demuxer = Demuxer(input: input, routes: routes, wakeup: wakeup, origin: info.startTime) { event in
             switch event {
             case .ended(let serial, let error): report(.demuxEnded(serial: serial, error: error))
             }
@@ -164,7 +164,7 @@ final class Session: @unchecked Sendable {
             audioFormat: output?.format)
     }
 
-    private static func videoTiming(_ stream: UnsafeMutablePointer<AVStream>) -> VideoDecodeWorker.Timing {
+    private static func videoTiming(_ stream: UnsafeMutablePointer<AVStream>, origin: Double) -> VideoDecodeWorker.Timing {
         let s = stream.pointee
         let tb = s.time_base
         let avg = s.avg_frame_rate, base = s.r_frame_rate
@@ -176,7 +176,8 @@ final class Session: @unchecked Sendable {
         // Constant rate when the average and base rates agree (within rounding).
         let constant = avg.num > 0 && base.num > 0 && abs(av_q2d(avg) - av_q2d(base)) < 0.01
         let start = s.start_time != reel_nopts_value() ? s.start_time : 0
-        return .init(timeBase: tb, startPts: start, frameDuration: max(frameDuration, 0), constantRate: constant)
+        return .init(timeBase: tb, startPts: start, frameDuration: max(frameDuration, 0), constantRate: constant,
+                     origin: origin)
     }
 }
 

@@ -14,6 +14,8 @@ final class VideoDecodeWorker: @unchecked Sendable {
         let frameDuration: Int64
         /// True when the stream's rate is constant, so frame numbers make sense.
         let constantRate: Bool
+        /// The container's start in seconds: reported times count from it.
+        let origin: Double
     }
 
     // Safe: `decoder` is used only on the worker thread.
@@ -103,7 +105,7 @@ final class VideoDecodeWorker: @unchecked Sendable {
                 serial = request.serial
                 candidate = nil
                 lastPts = reel_nopts_value()
-                let ts = Int64((request.target / av_q2d(timing.timeBase)).rounded(.down))
+                let ts = Int64(((request.target + timing.origin) / av_q2d(timing.timeBase)).rounded(.down))
                 target = Target(pts: ts, mode: request.mode)
                 decoder.skipsNonReferenceFrames = false
             case .packet(let packet, let packetSerial):
@@ -147,7 +149,7 @@ final class VideoDecodeWorker: @unchecked Sendable {
         if timing.constantRate && timing.frameDuration > 0 {
             index = Int((Double(pts - timing.startPts) / Double(timing.frameDuration)).rounded())
         }
-        return VideoFrame(frame: frame, serial: serial, pts: Double(pts) * tb,
+        return VideoFrame(frame: frame, serial: serial, pts: Double(pts) * tb - timing.origin,
                           duration: Double(max(duration, 0)) * tb, index: index)
     }
 }

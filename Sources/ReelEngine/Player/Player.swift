@@ -64,6 +64,13 @@ public final class Player: PlaybackController, @unchecked Sendable {
         core.snapshot.current.session?.presentation?.frame(for: displayTime, refreshInterval: refreshInterval)
     }
 
+    /// Engine threads this player is running now (control, loader, demux, decoders, silent
+    /// output): 0 once the player is gone. For leak checks.
+    var liveThreadCount: Int { EngineThread.liveCount(owner: core.owner) }
+
+    /// The tag of this player's threads, to count them after the player is gone.
+    var threadOwner: EngineThread.Owner { core.owner }
+
     public var statistics: PlaybackStatistics {
         core.snapshot.current.session?.statistics ?? PlaybackStatistics()
     }

@@ -44,6 +44,8 @@ final class PlayerCore: @unchecked Sendable {
     private var volume = 1.0
     private var muted = false
     private var running = true
+    /// Tags every thread this player starts, so they can be counted (`EngineThread.liveCount`).
+    let owner = EngineThread.newOwner()
 
     private struct Preroll {
         let request: SeekRequest
@@ -60,7 +62,7 @@ final class PlayerCore: @unchecked Sendable {
         self.emit = emit
         timeInterval = configuration.timeObserverInterval > 0 ? configuration.timeObserverInterval : 1
         observesEveryFrame = configuration.observesEveryFrame
-        thread = EngineThread(name: "reel.control") { [self] in run() }
+        thread = EngineThread(name: "reel.control", owner: owner) { [self] in run() }
     }
 
     /// Stops the control thread after closing the media. Safe to call from the control thread
@@ -120,7 +122,7 @@ final class PlayerCore: @unchecked Sendable {
         case .stepForward: stepForward()
         case .close:
             guard state != .closed else { return }
-            if transition(.close) { teardown() }
+            transition(.close, apply: teardown)
         case .setVolume(let v):
             volume = max(0, min(1, v))
             applyVolume()
@@ -139,6 +141,10 @@ final class PlayerCore: @unchecked Sendable {
         switch report {
         case .videoArrived(let s, let pts):
             guard var p = preroll, p.request.serial == s else { return }
+            if !pts.isNaN, landedTooLate(p.request, pts: pts) {
+                retry(p, landedAt: pts)
+                return
+            }
             p.videoArrived = true
             p.videoPts = pts.isNaN ? nil : pts
             preroll = p
@@ -164,16 +170,20 @@ final class PlayerCore: @unchecked Sendable {
 
     // MARK: - State machine
 
-    /// Moves the state through the table; commands may be vetoed by the host.
+    /// Moves the state through the table; commands may be vetoed by the host. `apply` runs once
+    /// the change is certain and before anyone hears of it, so whoever reacts to the new state
+    /// finds the player already in it (a paused clock no longer moves).
     @discardableResult
-    private func transition(_ input: StateMachine.Input, error: PlayerError? = nil) -> Bool {
+    private func transition(_ input: StateMachine.Input, error: PlayerError? = nil,
+                            apply: () -> Void = {}) -> Bool {
         guard let next = StateMachine.next(from: state, on: input, error: error) else { return false }
-        if next == state && input != .open { return true }
+        if next == state && input != .open { apply(); return true }
         if input.isCommand && !hooks.shouldChangeState(state, next) {
             emit(.transitionVetoed(from: state, to: next))
             return false
         }
         hooks.willChangeState(state, next)
+        apply()
         let from = state
         state = next
         snapshot.withLock { $0.state = next }
@@ -235,7 +245,7 @@ final class PlayerCore: @unchecked Sendable {
         if let seek = pendingSeek {
             request = SeekRequest(serial: serial, target: clampTarget(seek.target), mode: seek.mode, movesDemuxer: true)
         } else {
-            request = SeekRequest(serial: serial, target: loaded.info.startTime, mode: .keyframe, movesDemuxer: false)
+            request = SeekRequest(serial: serial, target: 0, mode: .keyframe, movesDemuxer: false)
         }
         pendingSeek = nil
         preroll = Preroll(request: request, isInitial: true)
@@ -247,12 +257,11 @@ final class PlayerCore: @unchecked Sendable {
         case .loading:
             wantsPlay = true
         case .ready:
-            guard transition(.play) else { return }
-            if preroll == nil { startClock() }
+            guard transition(.play, apply: { if preroll == nil { startClock() } }) else { return }
             emitTime()
         case .ended:
             guard transition(.play) else { return }
-            beginSeek(to: session?.info.startTime ?? 0, mode: .keyframe)
+            beginSeek(to: 0, mode: .keyframe)
         default:
             break
         }
@@ -263,8 +272,7 @@ final class PlayerCore: @unchecked Sendable {
         case .loading:
             wantsPlay = false
         case .playing, .stalled:
-            guard transition(.pause) else { return }
-            stopClock()
+            guard transition(.pause, apply: stopClock) else { return }
             emitTime()
         default:
             break
@@ -287,9 +295,8 @@ final class PlayerCore: @unchecked Sendable {
     }
 
     private func clampTarget(_ target: Double) -> Double {
-        guard let info = session?.info ?? snapshot.current.info else { return max(0, target) }
-        var t = max(info.startTime, target)
-        if let duration = info.duration { t = min(t, info.startTime + duration) }
+        var t = max(0, target)
+        if let duration = (session?.info ?? snapshot.current.info)?.duration { t = min(t, duration) }
         return t
     }
 
@@ -303,6 +310,19 @@ final class PlayerCore: @unchecked Sendable {
         session.clock.follow(session.output)
         let request = SeekRequest(serial: serial, target: clampTarget(target), mode: mode, movesDemuxer: true)
         preroll = Preroll(request: request, isInitial: false)
+        session.seek(request)
+    }
+
+    /// The first frame starts after the target although the demuxer could go further back.
+    private func landedTooLate(_ request: SeekRequest, pts: Double) -> Bool {
+        request.movesDemuxer && request.demuxTarget > 0 && request.attempt < 6 && pts > request.target + 0.0005
+    }
+
+    private func retry(_ p: Preroll, landedAt pts: Double) {
+        guard let session else { return }
+        serial += 1
+        let request = p.request.retried(serial: serial, landedAt: pts)
+        preroll = Preroll(request: request, isInitial: p.isInitial)
         session.seek(request)
     }
 
@@ -413,7 +433,7 @@ final class PlayerCore: @unchecked Sendable {
             let autoplay = hooks.shouldStart?(session.info) ?? configuration.autoplay
             if wantsPlay || autoplay {
                 wantsPlay = false
-                if transition(.play) { startClock() }
+                transition(.play, apply: startClock)
             }
         } else {
             emit(.seekCompleted(position: start))
@@ -438,12 +458,11 @@ final class PlayerCore: @unchecked Sendable {
             }
         }
         if videoDone && audioDone {
-            stopClock()
             if let error = demuxEnded?.error {
                 fail(error)
                 return
             }
-            if transition(.reachEnd) {
+            if transition(.reachEnd, apply: stopClock) {
                 emit(.playedToEnd)
                 emitTime()
             }
@@ -456,8 +475,7 @@ final class PlayerCore: @unchecked Sendable {
         let videoStarved = (session.presentation?.starving(at: now) ?? false) && session.videoPacketsEmpty
         if !demuxDone && (audioStarved || videoStarved) {
             if starvedSince == nil { starvedSince = .now }
-            if HostTime.now.seconds(since: starvedSince!) > 0.25, transition(.stall) {
-                stopClock()
+            if HostTime.now.seconds(since: starvedSince!) > 0.25, transition(.stall, apply: stopClock) {
                 emitTime()
             }
         } else {
@@ -472,7 +490,7 @@ final class PlayerCore: @unchecked Sendable {
         let videoOK = !session.hasVideo || (session.frameQueue!.count >= 3) || session.frameQueue!.reachedEnd
         if demuxDone || (audioOK && videoOK) {
             starvedSince = nil
-            if transition(.unstall) { startClock() }
+            transition(.unstall, apply: startClock)
         }
     }
 

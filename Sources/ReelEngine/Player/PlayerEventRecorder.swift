@@ -58,10 +58,10 @@ public final class PlayerEventRecorder: @unchecked Sendable {
         return (to, index)
     }
 
-    /// Waits for the player to settle after `open`: ready or playing (true), or failed (throws).
-    /// Returns false on timeout.
-    public func waitUntilLoaded(timeout: Double) throws(PlayerError) -> Bool {
-        guard let (state, _) = waitForState(timeout: timeout, { state in
+    /// Waits for the player to settle after `open` (events from index `from` on): ready or
+    /// playing (true), or failed (throws). Returns false on timeout.
+    public func waitUntilLoaded(from: Int = 0, timeout: Double) throws(PlayerError) -> Bool {
+        guard let (state, _) = waitForState(from: from, timeout: timeout, { state in
             switch state { case .ready, .playing, .failed: true; default: false }
         }) else { return false }
         if case .failed(let error) = state { throw error }

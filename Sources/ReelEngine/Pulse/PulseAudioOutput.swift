@@ -36,6 +36,10 @@ final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     private var timingRequests = 0
     private var timingReplies = 0
     private var trustedFrom = 0
+    /// Timing requests still in flight. Their callbacks point at `self`, so they are cancelled
+    /// before the stream goes: libpulse itself cancels them only once the server has
+    /// acknowledged the disconnect, by which time `self` may be gone.
+    private var pendingTiming: [OpaquePointer] = []
 
     /// Server-side buffer target: long enough to ride out scheduling hiccups on a busy machine,
     /// short enough that pause and seek feel immediate.
@@ -109,6 +113,11 @@ final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
             pa_stream_set_state_callback(stream, nil, nil)
             pa_stream_set_underflow_callback(stream, nil, nil)
             pa_stream_set_started_callback(stream, nil, nil)
+            for op in pendingTiming {
+                if pa_operation_get_state(op) == PA_OPERATION_RUNNING { pa_operation_cancel(op) }
+                pa_operation_unref(op)
+            }
+            pendingTiming.removeAll()
             pa_stream_disconnect(stream)
             pa_stream_unref(stream)
             self.stream = nil
@@ -168,11 +177,16 @@ final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     private func requestTiming() {
         guard let stream else { return }
         lastTimingRequest = .now
+        pendingTiming.removeAll { op in
+            guard pa_operation_get_state(op) != PA_OPERATION_RUNNING else { return false }
+            pa_operation_unref(op)
+            return true
+        }
         guard let op = pa_stream_update_timing_info(stream, { _, _, userdata in
             Unmanaged<PulseAudioOutput>.fromOpaque(userdata!).takeUnretainedValue().timingReplies += 1
         }, Unmanaged.passUnretained(self).toOpaque()) else { return }
         timingRequests += 1
-        connection.release(op)
+        pendingTiming.append(op)
     }
 
     /// Requests fresh timing and distrusts everything reported before it (lock held).

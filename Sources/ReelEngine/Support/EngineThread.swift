@@ -3,19 +3,44 @@ import Foundation
 
 /// A dedicated, joinable OS thread for blocking engine work (demux, decode, control).
 /// Engine work never runs on Swift's cooperative pool: a blocked decoder there would starve tasks.
+/// Each thread carries an owner tag (its player), inherited by the threads it starts, so a
+/// player's threads can be counted even while other players run in the same process.
 /// Threading: create, then `join()` from any single owner thread (never from the thread itself).
 final class EngineThread: @unchecked Sendable {
+    typealias Owner = Int
+
     // Safe: `handle` is written once in init before any other thread can see `self`, then only read.
     private var handle: pthread_t
 
+    private static let live = Locked<[Owner: Int]>([:])
+    private static let nextOwner = Locked(1)
+    private static let ownerKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// A fresh tag for a new player.
+    static func newOwner() -> Owner { nextOwner.withLock { $0 += 1; return $0 } }
+
+    /// The tag of the calling thread (0 for threads the engine did not start).
+    static var currentOwner: Owner { Int(bitPattern: pthread_getspecific(ownerKey)) }
+
+    /// Threads with this tag that have not finished yet.
+    static func liveCount(owner: Owner) -> Int { live.withLock { $0[owner] ?? 0 } }
+
     private final class Start {
         let name: String
+        let owner: Owner
         let body: @Sendable () -> Void
-        init(name: String, body: @escaping @Sendable () -> Void) { self.name = name; self.body = body }
+        init(name: String, owner: Owner, body: @escaping @Sendable () -> Void) {
+            self.name = name; self.owner = owner; self.body = body
+        }
     }
 
-    init(name: String, body: @escaping @Sendable () -> Void) {
-        let start = Unmanaged.passRetained(Start(name: name, body: body)).toOpaque()
+    init(name: String, owner: Owner = EngineThread.currentOwner, body: @escaping @Sendable () -> Void) {
+        EngineThread.live.withLock { $0[owner, default: 0] += 1 }
+        let start = Unmanaged.passRetained(Start(name: name, owner: owner, body: body)).toOpaque()
         var thread = pthread_t()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
@@ -24,7 +49,9 @@ final class EngineThread: @unchecked Sendable {
             let start = Unmanaged<Start>.fromOpaque(raw!).takeRetainedValue()
             // Linux limits thread names to 15 bytes.
             reel_set_thread_name(String(start.name.prefix(15)))
+            pthread_setspecific(EngineThread.ownerKey, UnsafeRawPointer(bitPattern: start.owner))
             start.body()
+            EngineThread.live.withLock { $0[start.owner, default: 1] -= 1 }
             return nil
         }, start)
         pthread_attr_destroy(&attributes)

@@ -1,0 +1,188 @@
+import Foundation
+import ReelEngine
+import Testing
+
+/// Real-time playback through a real PulseAudio server (a private null-sink daemon when none
+/// runs). Timing is not asserted beyond "it happens"; speed is for the benchmarks.
+@Suite("Playback")
+struct PlaybackTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let spec: Fixtures.Spec
+        let hasVideo: Bool
+        let hasAudio: Bool
+        var testDescription: String { spec.name }
+    }
+
+    static let cases: [Case] = [
+        Case(spec: .h264MP4, hasVideo: true, hasAudio: true),      // stereo AAC
+        Case(spec: .h264OpenGOP, hasVideo: true, hasAudio: true),  // 5.1 AC-3, 23.976 fps
+        Case(spec: .hevcMKV, hasVideo: true, hasAudio: true),      // mono Opus
+        Case(spec: .mpeg4AVI, hasVideo: true, hasAudio: true),     // MP3, 44.1 kHz, 60 fps
+        Case(spec: .videoOnly, hasVideo: true, hasAudio: false),
+        Case(spec: .audioOnly, hasVideo: false, hasAudio: true),
+        Case(spec: .surroundAudio, hasVideo: false, hasAudio: true),
+    ]
+
+    @Test("Plays to the end with sound, every frame accounted for", arguments: cases)
+    func playsToEnd(_ c: Case) throws {
+        try SoundServer.ensure()
+        let path = try Fixtures.path(c.spec)
+        let test = TestPlayer(audio: .pulse) { $0.autoplay = true }
+        let presenter = HeadlessPresenter(player: test.player)
+        presenter.start()
+        defer { presenter.stop() }
+        try test.open(path)
+        try test.waitForState("the end") { $0 == .ended }
+        try test.waitFor("played to end") { if case .playedToEnd = $0 { return true }; return false }
+        let stats = test.player.statistics
+        if c.hasAudio {
+            #expect(stats.audioOutput == "pulse", "sound went to \(stats.audioOutput ?? "nowhere")")
+            #expect(stats.audioSamplesDecoded > 0)
+            // Surround is mixed down to what the device has (the test sink is stereo).
+            #expect((stats.audioFormat?.channels ?? 0) <= 2)
+        }
+        if c.hasVideo {
+            let oracle = try FrameMD5.of(path)
+            #expect(stats.framesDecoded == oracle.entries.count)
+            #expect(stats.framesShown + stats.framesDropped == stats.framesDecoded,
+                    "shown \(stats.framesShown) + dropped \(stats.framesDropped) of \(stats.framesDecoded)")
+            #expect(stats.framesShown > 0)
+        }
+        let duration = try #require(test.player.duration)
+        #expect(abs(test.player.position - duration) < 0.25, "ended at \(test.player.position) of \(duration)")
+    }
+
+    @Test("Pause freezes the clock; play continues from the same place")
+    func pauseKeepsTheClockContinuous() throws {
+        try SoundServer.ensure()
+        let test = TestPlayer(audio: .pulse) { $0.autoplay = true }
+        let presenter = HeadlessPresenter(player: test.player)
+        presenter.start()
+        defer { presenter.stop() }
+        try test.open(try Fixtures.path(.h264MP4))
+        try test.waitFor("half a second of playing") { event in
+            if case .time(let p, _) = event { return p > 0.5 }
+            return false
+        }
+        let mark = test.recorder.count
+        test.player.pause()
+        try test.waitForState(from: mark, "paused") { $0 == .ready }
+        let paused = test.player.position
+        usleep(400_000)
+        #expect(test.player.position == paused, "the clock moved while paused")
+        test.player.play()
+        try test.waitForState(from: mark, "playing again") { $0 == .playing }
+        usleep(300_000)
+        let resumed = test.player.position
+        #expect(resumed > paused, "did not move on after resuming")
+        #expect(resumed < paused + 1.0, "jumped from \(paused) to \(resumed)")
+    }
+
+    @Test("Play after the end starts again from the beginning")
+    func playAfterEndRestarts() throws {
+        let test = TestPlayer(audio: .null) { $0.autoplay = true }
+        let presenter = HeadlessPresenter(player: test.player)
+        presenter.start()
+        defer { presenter.stop() }
+        let path = try Fixtures.path(.videoOnly)
+        try test.open(path)
+        try test.waitForState("the end") { $0 == .ended }
+        let mark = test.recorder.count
+        test.player.play()
+        try test.waitForState(from: mark, "playing again") { $0 == .playing }
+        try test.waitFor(from: mark, "the restart to land") { if case .seekCompleted = $0 { return true }; return false }
+        #expect(test.player.position < 0.5)
+        try test.waitForState(from: mark, "the second end") { $0 == .ended }
+    }
+
+    @Test("Seeking while paused shows the new frame and asks the host to redraw")
+    func pausedSeekInvalidatesDisplay() throws {
+        let path = try Fixtures.path(.h264MP4)
+        let oracle = try FrameMD5.of(path)
+        let test = TestPlayer()
+        try test.open(path)
+        #expect(test.player.state == .ready)
+        let mark = test.recorder.count
+        let frame = try #require(try test.seek(to: 2.51))
+        #expect(frame.md5() == oracle.frame(at: 2.51).md5)
+        #expect(test.recorder.all[mark...].contains { if case .displayInvalidated = $0 { return true }; return false })
+        // Pulled by a presenter while paused, the same frame stays.
+        #expect(test.player.frame(for: .now, refreshInterval: 1.0 / 60) === frame)
+        #expect(test.player.state == .ready)
+    }
+
+    @Test("A seek during playback keeps playing from the target")
+    func seekWhilePlaying() throws {
+        let test = TestPlayer(audio: .null) { $0.autoplay = true }
+        let presenter = HeadlessPresenter(player: test.player)
+        presenter.start()
+        defer { presenter.stop() }
+        try test.open(try Fixtures.path(.h264MP4))
+        try test.seek(to: 3.0)
+        #expect(test.player.state == .playing)
+        try test.waitFor("time to pass the target") { if case .time(let p, _) = $0 { return p > 3.1 }; return false }
+    }
+
+    @Test("Hooks: a host can veto play, and decides autoplay")
+    func hooks() throws {
+        let allowPlay = Locked(false)
+        let test = TestPlayer(hooks: PlayerHooks(
+            shouldChangeState: { _, to in to != .playing || allowPlay.value },
+            shouldStart: { info in info.videoStream != nil }))
+        try test.open(try Fixtures.path(.videoOnly))
+        // shouldStart said yes, but the veto holds the player in ready.
+        try test.waitFor("the veto") { if case .transitionVetoed(_, .playing) = $0 { return true }; return false }
+        #expect(test.player.state == .ready)
+        allowPlay.withLock { $0 = true }
+        let mark = test.recorder.count
+        test.player.play()
+        try test.waitForState(from: mark, "playing") { $0 == .playing }
+    }
+
+    @Test("The periodic time observer follows its interval")
+    func timeObserverInterval() throws {
+        let test = TestPlayer(audio: .null) { $0.autoplay = true; $0.timeObserverInterval = 0.2 }
+        let presenter = HeadlessPresenter(player: test.player)
+        presenter.start()
+        defer { presenter.stop() }
+        try test.open(try Fixtures.path(.h264MP4))
+        let mark = test.recorder.count
+        usleep(1_500_000)
+        let ticks = test.recorder.all[mark...].filter { if case .time = $0 { return true }; return false }.count
+        // About 7 in 1.5 s at 0.2 s; a loaded machine may deliver fewer, never the 1 s default's 1–2.
+        #expect(ticks >= 4, "\(ticks) time events in 1.5 s")
+    }
+
+    @Test("Every frame can be observed, and the first frame is announced once")
+    func frameObservation() throws {
+        let test = TestPlayer(audio: .null) { $0.autoplay = true; $0.observesEveryFrame = true }
+        let presenter = HeadlessPresenter(player: test.player)
+        presenter.start()
+        defer { presenter.stop() }
+        try test.open(try Fixtures.path(.videoOnly))
+        try test.waitForState("the end") { $0 == .ended }
+        let events = test.recorder.all
+        let firsts = events.filter { if case .firstFrameShown = $0 { return true }; return false }
+        let frames = events.compactMap { if case .frameShown(let r) = $0 { return r } else { return nil } }
+        #expect(firsts.count == 1)
+        #expect(frames.count == test.player.statistics.framesShown)
+        #expect(frames.map(\.pts) == frames.map(\.pts).sorted(), "frames shown out of order")
+    }
+
+    @Test("Volume and mute are reported and applied")
+    func volume() throws {
+        try SoundServer.ensure()
+        let test = TestPlayer(audio: .pulse)
+        try test.open(try Fixtures.path(.audioOnly))
+        let mark = test.recorder.count
+        test.player.setVolume(0.25)
+        test.player.setMuted(true)
+        try test.waitFor(from: mark, "the mute") { if case .volumeChanged(let v, true) = $0 { return v == 0.25 }; return false }
+        #expect(test.player.volume == 0.25)
+        #expect(test.player.isMuted)
+        // The sound server itself now holds the stream at that volume, muted.
+        let inputs = try Command.run(["pactl", "list", "sink-inputs"]).output
+        #expect(inputs.contains("Mute: yes"))
+        #expect(inputs.contains("25%"))
+    }
+}

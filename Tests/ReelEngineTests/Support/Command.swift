@@ -1,0 +1,101 @@
+import Foundation
+
+/// Runs an outside program (ffmpeg, nginx, reel-tool) and captures what it prints.
+/// Threading: blocking; call from test threads.
+struct Command {
+    struct Result {
+        let status: Int32
+        let stdout: Data
+        let stderr: Data
+        var output: String { String(decoding: stdout, as: UTF8.self) }
+        var errors: String { String(decoding: stderr, as: UTF8.self) }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let command: [String]
+        let result: Result
+        var description: String {
+            "\(command.joined(separator: " ")) exited \(result.status): \(result.errors.suffix(2000))"
+        }
+    }
+
+    /// Runs `arguments` (the first is looked up on PATH) and waits for it to exit.
+    /// Spawned and reaped with posix_spawn/waitpid on the calling thread, and output goes
+    /// through temporary files: Foundation's Process and pipe readers need dispatch worker
+    /// threads, which the synchronous tests themselves occupy on a small machine.
+    @discardableResult
+    static func run(_ arguments: [String], environment: [String: String]? = nil,
+                    check: Bool = true) throws -> Result {
+        let base = FileManager.default.temporaryDirectory
+            .appendingPathComponent("reel-cmd-\(getpid())-\(UUID().uuidString)").path
+        let outPath = base + ".out", errPath = base + ".err"
+        defer { unlink(outPath); unlink(errPath) }
+        let pid = try spawn(arguments, environment: environment ?? [:], stdout: outPath, stderr: errPath, newSession: false)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exited = (status & 0x7f) == 0
+        let result = Result(status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f),
+                            stdout: FileManager.default.contents(atPath: outPath) ?? Data(),
+                            stderr: FileManager.default.contents(atPath: errPath) ?? Data())
+        if check && result.status != 0 { throw Failure(command: arguments, result: result) }
+        return result
+    }
+
+    /// Starts a long-running program in its own session; nothing here waits for it, so a test
+    /// process can exit while its servers still run. Returns the pid; output goes to `log`.
+    static func spawnDetached(_ arguments: [String], environment: [String: String] = [:],
+                              log: String? = nil) throws -> Int32 {
+        try spawn(arguments, environment: environment, stdout: log ?? "/dev/null", stderr: log ?? "/dev/null",
+                  newSession: true)
+    }
+
+    private static func spawn(_ arguments: [String], environment: [String: String], stdout: String,
+                              stderr: String, newSession: Bool) throws -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        if newSession { posix_spawnattr_setflags(&attributes, Int16(0x80)) }  // POSIX_SPAWN_SETSID
+        let env = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
+        let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
+        let envp = env.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, envp)
+        guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EINVAL) }
+        return pid
+    }
+
+    static func isRunning(_ pid: Int32) -> Bool {
+        // A child that has died stays a zombie until reaped; reap it if so.
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) == pid { return false }
+        return kill(pid, 0) == 0
+    }
+
+    static func shellQuote(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    static func exists(_ program: String) -> Bool {
+        (try? run(["sh", "-c", "command -v \(program)"], check: false).status) == 0
+    }
+}
+
+/// A mutex-guarded value for test helpers. Threading: any thread.
+final class Locked<Value>: @unchecked Sendable {
+    // Safe: every access goes through `lock`.
+    private var stored: Value
+    private let lock = NSLock()
+    init(_ value: Value) { stored = value }
+    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        lock.lock(); defer { lock.unlock() }
+        return try body(&stored)
+    }
+    var value: Value { withLock { $0 } }
+}
