@@ -34,7 +34,7 @@ struct FrameCommand: ParsableCommand {
             throw ToolFailure(code: "timeout", message: "the media did not load within 60 s")
         }
         guard let frame = player.currentFrame else {
-            throw PlayerError.noPlayableStream("\(source) has no video")
+            throw PlayerError.noPlayableStream("\(source) has no video")  // only reached for cover-art-only media
         }
         var result: [String: Any] = [
             "pts": Output.round(frame.pts, 6),

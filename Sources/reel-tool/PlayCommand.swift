@@ -28,15 +28,24 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Volume from 0 to 1.")
     var volume: Double = 1
 
+    @Flag(name: .customLong("max-speed"),
+          help: "No clock and no sound: every frame once, as fast as it decodes (soak and throughput runs).")
+    var maxSpeed = false
+
+    @Option(help: "Play this many times in a row (each time from the beginning).")
+    var loop: Int = 1
+
     func run() throws {
-        let session = PlaySession(json: json, frameLimit: frames)
+        guard loop >= 1 else { throw ToolFailure(code: "usage", message: "--loop must be at least 1") }
+        let session = PlaySession(json: json, frameLimit: frames, loops: loop)
         var configuration = PlayerConfiguration()
-        configuration.audioOutput = audio
+        configuration.audioOutput = maxSpeed ? .null : audio
+        configuration.freewheel = maxSpeed
         configuration.observesEveryFrame = true
-        let player = Player(configuration: configuration, events: session.log.sink)
+        let player = Player(configuration: configuration, events: session.sink)
         session.player = player
         player.setVolume(volume)
-        let presenter = HeadlessPresenter(player: player, rate: 60)
+        let presenter = HeadlessPresenter(player: player, rate: maxSpeed ? nil : 60)
         let interrupted = InterruptWatch()
         player.open(try MediaSource(parsing: source))
         if let seekTo { player.seek(to: seekTo, mode: .exact) }

@@ -8,10 +8,10 @@ final class PlaySession: @unchecked Sendable {
     enum Outcome { case ended, stoppedByLimit, interrupted, failed(PlayerError) }
 
     // Safe: the mutable fields are guarded by `lock`; `player` is set once before playback.
-    let log: PlayerEventRecorder
     var player: Player?
     private let json: Bool
     private let frameLimit: Int?
+    private var loopsLeft: Int
     private let lock = NSLock()
     private var lastShownPts: Double?
     private var lastDrift: Double?
@@ -21,16 +21,18 @@ final class PlaySession: @unchecked Sendable {
     private let wake = NSCondition()
     private let started = HostTime.now
 
-    init(json: Bool, frameLimit: Int?) {
+    init(json: Bool, frameLimit: Int?, loops: Int) {
         self.json = json
         self.frameLimit = frameLimit
-        log = PlayerEventRecorder()
-        log.setForward { [weak self] event in self?.handle(event) }
+        loopsLeft = loops
     }
 
+    /// The player's event sink. Events are handled as they come, never kept: a long play
+    /// reports one event per frame.
+    var sink: @Sendable (PlayerEvent) -> Void { { [weak self] event in self?.handle(event) } }
+
     private func handle(_ event: PlayerEvent) {
-        switch event {
-        case .frameShown(let report):
+        if case .frameShown(let report) = event {
             lock.lock()
             lastShownPts = report.pts
             lastDrift = report.drift
@@ -39,20 +41,26 @@ final class PlaySession: @unchecked Sendable {
             lock.unlock()
             if reachedLimit { settle(.stoppedByLimit) }
             return
-        case .stateChanged(_, let to):
-            if to == .playing { lock.lock(); if playStart == nil { playStart = .now }; lock.unlock() }
-            if to == .ended { settle(.ended) }
-            if case .failed(let error) = to { settle(.failed(error)) }
-        case .warning(let text) where !json:
+        }
+        // Report first, then act: acting may end the run, and the report must come before
+        // the summary.
+        if json {
+            if let line = line(for: event) { Output.line(line) }
+        } else if case .time(let position, let duration) = event {
+            progress(position, duration)
+        } else if case .warning(let text) = event {
             Output.note("reel-tool: \(text)")
-        default:
-            break
         }
-        guard json else {
-            if case .time(let position, let duration) = event { progress(position, duration) }
-            return
+        guard case .stateChanged(_, let to) = event else { return }
+        if to == .playing { lock.lock(); if playStart == nil { playStart = .now }; lock.unlock() }
+        if case .failed(let error) = to { settle(.failed(error)) }
+        if to == .ended {
+            lock.lock()
+            loopsLeft -= 1
+            let again = loopsLeft > 0
+            lock.unlock()
+            if again { player?.play() } else { settle(.ended) }
         }
-        if let line = line(for: event) { Output.line(line) }
     }
 
     private func line(for event: PlayerEvent) -> [String: Any]? {
@@ -78,7 +86,8 @@ final class PlaySession: @unchecked Sendable {
                     "shown_pts": lastShownPts.map { Output.round($0, 6) } as Any,
                     "drift_ms": lastDrift.map { Output.round($0 * 1000, 2) } as Any,
                     "frames_shown": stats?.framesShown ?? 0,
-                    "frames_dropped": stats?.framesDropped ?? 0]
+                    "frames_dropped": stats?.framesDropped ?? 0,
+                    "rss_mb": ResourceUsage.residentMB.map { Output.round($0, 1) } as Any]
         case .transitionVetoed, .frameShown, .displayInvalidated: return nil
         }
     }
@@ -133,6 +142,7 @@ final class PlaySession: @unchecked Sendable {
             "audio_output": s.audioOutput as Any,
             "audio_format": s.audioFormat.map { "\($0)" } as Any,
             "wall_s": Output.round(HostTime.now.seconds(since: started)),
+            "peak_rss_mb": Output.round(ResourceUsage.peakResidentMB, 1),
         ])
     }
 }

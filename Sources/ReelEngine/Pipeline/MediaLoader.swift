@@ -62,12 +62,18 @@ final class MediaLoader: @unchecked Sendable {
             }
         }
         if video == nil && audio == nil {
-            let wanted = info.streams.filter { ($0.kind == .video && !$0.isAttachedPicture) || $0.kind == .audio }
+            // Only the kinds this player was asked to play count: a frame grabber that plays no
+            // audio finds "no video" in a song, not an unsupported codec.
+            let wanted = info.streams.filter {
+                ($0.kind == .video && !$0.isAttachedPicture && configuration.playsVideo)
+                    || ($0.kind == .audio && configuration.playsAudio)
+            }
             if !wanted.isEmpty {
                 throw .unsupportedCodec(wanted.map { "\($0.codec) (\($0.kind.rawValue))" }.joined(separator: ", "))
             }
             if input.probeScore <= reel_probe_score_retry() { throw .notMediaFile(source.displayName) }
-            throw .noPlayableStream(source.displayName)
+            let missing = configuration.playsAudio ? (configuration.playsVideo ? "audio or video" : "audio") : "video"
+            throw .noPlayableStream("\(source.displayName) has no \(missing)")
         }
         for s in info.streams where s.kind == .video && !s.isAttachedPicture && s.index != info.selectedVideoStream
             && info.selectedVideoStream == nil && configuration.playsVideo {

@@ -30,8 +30,9 @@ final class Presentation: @unchecked Sendable {
         var shownNow: (VideoFrame, Double?, Bool)?
         lock.lock()
         if clock.isFreewheeling {
-            // Benchmarks and soak tests: every frame once, as fast as they are pulled.
-            if currentShown || current == nil, let next = queue.popFirst() {
+            // Benchmarks and soak tests: every frame once, as fast as they are pulled (but a
+            // seek's landing frame is the control thread's to place).
+            if landingSerial == nil, currentShown || current == nil, let next = queue.popFirst() {
                 current = next
                 currentShown = false
                 clock.freewheelPosition = next.pts

@@ -343,8 +343,8 @@ final class PlayerCore: @unchecked Sendable {
                 session.output?.flush()
                 if !fifo.rewind(to: frame.pts) { fifo.discard(before: frame.pts) }
             }
-            emit(.seekCompleted(position: frame.pts))
             emit(.displayInvalidated)
+            emit(.seekCompleted(position: frame.pts))
             emitTime()
         }
         // At the last frame there is nothing to step to.
@@ -436,10 +436,11 @@ final class PlayerCore: @unchecked Sendable {
                 transition(.play, apply: startClock)
             }
         } else {
-            emit(.seekCompleted(position: start))
             if state == .playing { startClock() }
+            emit(.displayInvalidated)
+            emit(.seekCompleted(position: start))
         }
-        emit(.displayInvalidated)
+        if p.isInitial { emit(.displayInvalidated) }
         emitTime()
         if pendingSteps > 0 { performPendingSteps() }
     }

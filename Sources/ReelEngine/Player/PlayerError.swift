@@ -32,7 +32,7 @@ public enum PlayerError: Error, Sendable, Equatable, CustomStringConvertible {
         case .fileNotFound(let what): "File not found: \(what)"
         case .permissionDenied(let what): "Permission denied: \(what)"
         case .notMediaFile(let what): "Not a media file Reel can read: \(what)"
-        case .noPlayableStream(let what): "No playable audio or video stream in \(what)"
+        case .noPlayableStream(let what): "Nothing to play: \(what)"
         case .unsupportedCodec(let what): "Unsupported codec: \(what)"
         case .networkError(let what): "Network error: \(what)"
         case .corruptData(let what): "The media data is damaged: \(what)"

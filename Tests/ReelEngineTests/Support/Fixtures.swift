@@ -125,6 +125,10 @@ extension Fixtures.Spec {
     /// Audio only: 5.1 AAC in M4A, for the downmix.
     static let surroundAudio = Self(name: "aac-5.1-audio-only", ext: "m4a",
                                     arguments: sine(2, layout: "5.1", codec: ["-c:a", "aac", "-b:a", "256k"]))
+    /// A minute of small video with sound, for soak runs.
+    static let longSmall = video("long-small", ext: "mp4", rate: "30", seconds: 60,
+                                 codec: ["-c:v", "libx264", "-preset", "veryfast", "-g", "60", "-pix_fmt", "yuv420p"],
+                                 audio: sine(60, codec: ["-c:a", "aac", "-b:a", "64k"]))
     /// A title, metadata and chapters.
     static let withChapters = Self(name: "chapters", ext: "mkv", arguments: [
         "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=10:duration=6",

@@ -1,0 +1,105 @@
+import Foundation
+import ReelEngine
+import Testing
+
+/// Media over HTTP from a real nginx on 127.0.0.1, errors from real failures, and the protocol
+/// whitelist against hostile playlists.
+@Suite("Network")
+struct NetworkTests {
+    @Test("Plays an MP4 over HTTP to the end, and exact seeks over HTTP match FFmpeg")
+    func playsOverHTTP() throws {
+        let server = try WebServer.shared()
+        let path = try Fixtures.path(.h264MP4)
+        let url = try server.publish(path, as: "clip.mp4")
+        let oracle = try FrameMD5.of(path)
+        let test = TestPlayer()
+        try test.open(url)
+        for target in oracle.targets(count: 3, seed: 11) {
+            let frame = try #require(try test.seek(to: target))
+            #expect(frame.md5() == oracle.frame(at: target).md5, "seek to \(target) over HTTP")
+        }
+        let info = try #require(test.player.mediaInfo)
+        #expect(info.source == url)
+        #expect(abs((info.duration ?? 0) - 4) < 0.1)
+        let presenter = HeadlessPresenter(player: test.player)
+        presenter.start()
+        defer { presenter.stop() }
+        try test.seek(to: 3.0)
+        let mark = test.recorder.count
+        test.player.play()
+        try test.waitForState(from: mark, "the end over HTTP") { $0 == .ended }
+    }
+
+    @Test("The format is recognised from the content, whatever the URL says")
+    func formatFromContent() throws {
+        let server = try WebServer.shared()
+        let url = try server.publish(try Fixtures.path(.vp9WebM), as: "no-extension-here")
+        let info = try MediaInspector.inspect(try MediaSource(parsing: url))
+        #expect(info.container.contains("webm") || info.container.contains("matroska"))
+        #expect(info.videoStream?.codec == "vp9")
+    }
+
+    @Test("A 404 ends in a network error that says so")
+    func notFound() throws {
+        let server = try WebServer.shared()
+        let test = TestPlayer()
+        test.player.open(server.url("nothing-here.mp4"))
+        let state = try test.waitForState("failure") { $0.error != nil }
+        #expect(state.error?.code == "network_error")
+        #expect(state.error?.message.contains("404") == true, "\(state.error?.message ?? "")")
+    }
+
+    @Test("A refused connection ends in a network error")
+    func refused() throws {
+        let port = try { let s = try SilentServer(); return s.port }()  // bound, then closed: nobody listens
+        let test = TestPlayer()
+        test.player.open("http://127.0.0.1:\(port)/clip.mp4")
+        let state = try test.waitForState("failure") { $0.error != nil }
+        #expect(state.error?.code == "network_error")
+    }
+
+    @Test("A remote playlist cannot make Reel read local files")
+    func remotePlaylistCannotReachLocalFiles() throws {
+        let server = try WebServer.shared()
+        // A real local media file the playlist tries to pull in.
+        let local = try Fixtures.path(.h264TS)
+        let playlist = """
+        #EXTM3U
+        #EXT-X-VERSION:3
+        #EXT-X-TARGETDURATION:4
+        #EXT-X-MEDIA-SEQUENCE:0
+        #EXTINF:4.0,
+        file://\(local)
+        #EXT-X-ENDLIST
+
+        """
+        let url = try server.publish(text: playlist, as: "hostile.m3u8")
+        let test = TestPlayer()
+        test.player.open(url)
+        let state = try test.waitForState("the hostile playlist to be refused") { state in
+            state.error != nil || state == .ready
+        }
+        #expect(state.error != nil, "a remote playlist opened a local file")
+        #expect(test.player.statistics.framesDecoded == 0)
+    }
+
+    @Test("A remote HLS playlist of remote segments plays")
+    func remoteHLSPlays() throws {
+        let server = try WebServer.shared()
+        let source = try Fixtures.path(.h264TS)
+        let dir = server.root.appendingPathComponent("hls")
+        if !FileManager.default.fileExists(atPath: dir.appendingPathComponent("index.m3u8").path) {
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try Command.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-i", source, "-c", "copy",
+                             "-f", "hls", "-hls_time", "1", "-hls_list_size", "0",
+                             dir.appendingPathComponent("index.m3u8").path])
+        }
+        let test = TestPlayer(audio: .null) { $0.autoplay = true }
+        let presenter = HeadlessPresenter(player: test.player)
+        presenter.start()
+        defer { presenter.stop() }
+        try test.open(server.url("hls/index.m3u8"))
+        try test.waitForState("the end of the HLS stream") { $0 == .ended }
+        #expect(test.player.statistics.framesShown > 50)
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+/// `reel-tool` as scripts use it: the built binary, its JSON on stdout, its exit status.
+@Suite("reel-tool")
+struct ReelToolTests {
+    /// The binary built next to this test bundle.
+    static let binary: String = {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return bundle.appendingPathComponent("reel-tool").path
+    }()
+
+    static func tool(_ arguments: [String]) throws -> Command.Result {
+        try Command.run([binary] + arguments, environment: ["REEL_FFMPEG_LOG": "quiet"], check: false)
+    }
+
+    static func json(_ line: Substring) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+
+    @Test("info prints one JSON object with streams, duration, title and chapters")
+    func info() throws {
+        let result = try Self.tool(["info", try Fixtures.path(.withChapters)])
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count == 1)
+        let info = try Self.json(lines[0])
+        #expect(info["title"] as? String == "Reel chapter test")
+        #expect(abs((info["duration"] as? Double ?? 0) - 6) < 0.1)
+        let chapters = try #require(info["chapters"] as? [[String: Any]])
+        #expect(chapters.map { $0["title"] as? String } == ["Opening", "Main part"])
+        #expect(abs((chapters[1]["start"] as? Double ?? 0) - 2) < 0.01)
+        let streams = try #require(info["streams"] as? [[String: Any]])
+        let video = try #require(streams.first { $0["type"] as? String == "video" })
+        #expect(video["codec"] as? String == "h264")
+        #expect(video["width"] as? Int == 160)
+        #expect(video["height"] as? Int == 120)
+        #expect(video["fps"] as? Double == 10)
+    }
+
+    @Test("info reports audio streams: sample rate and channels")
+    func infoAudio() throws {
+        let result = try Self.tool(["info", try Fixtures.path(.h264OpenGOP)])
+        let info = try Self.json(result.output.split(separator: "\n")[0])
+        let streams = try #require(info["streams"] as? [[String: Any]])
+        let audio = try #require(streams.first { $0["type"] as? String == "audio" })
+        #expect(audio["codec"] as? String == "ac3")
+        #expect(audio["sample_rate"] as? Int == 48000)
+        #expect(audio["channels"] as? Int == 6)
+        let video = try #require(streams.first { $0["type"] as? String == "video" })
+        #expect(abs((video["fps"] as? Double ?? 0) - 23.976) < 0.001)
+    }
+
+    @Test("frame --md5 prints the hash ffmpeg's framemd5 has for that frame, and its index")
+    func frameMD5() throws {
+        let path = try Fixtures.path(.h264MP4)
+        let oracle = try FrameMD5.of(path)
+        for target in oracle.targets(count: 3, seed: 5) {
+            let result = try Self.tool(["frame", path, "--at", String(target), "--md5"])
+            #expect(result.status == 0, "\(result.errors)")
+            let frame = try Self.json(result.output.split(separator: "\n")[0])
+            let expected = oracle.frame(at: target)
+            #expect(frame["md5"] as? String == expected.md5)
+            #expect(frame["index"] as? Int == oracle.entries.firstIndex { $0.md5 == expected.md5 })
+            #expect(abs((frame["pts"] as? Double ?? -1) - expected.pts) < 0.0001)
+        }
+    }
+
+    @Test("frame --png writes an RGB PNG of the frame at full size")
+    func framePNG() throws {
+        let out = Fixtures.directory.appendingPathComponent("tool-frame-\(getpid()).png").path
+        defer { unlink(out) }
+        let result = try Self.tool(["frame", try Fixtures.path(.h264MP4), "--at", "1.5", "--png", out])
+        #expect(result.status == 0, "\(result.errors)")
+        let probe = try Command.run(["ffprobe", "-v", "error", "-show_entries", "stream=codec_name,width,height,pix_fmt",
+                                     "-of", "csv=p=0", out]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(probe == "png,640,360,rgb24")
+    }
+
+    @Test("Failures print one JSON error line and exit 2", arguments: [
+        (["info", "/nonexistent/clip.mp4"], "file_not_found"),
+        (["frame", "/nonexistent/clip.mp4", "--at", "1"], "file_not_found"),
+        (["play", "gopher://example.com/x", "--audio", "null"], "unsupported_source"),
+        (["info"], "usage"),
+        (["frame", "x.mp4", "--at", "soon"], "usage"),
+    ])
+    func failures(_ arguments: [String], _ code: String) throws {
+        let result = try Self.tool(arguments)
+        #expect(result.status == 2)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.output)")
+        let error = try #require(try Self.json(lines[0])["error"] as? [String: Any])
+        #expect(error["code"] as? String == code)
+        #expect(!(error["message"] as? String ?? "").isEmpty)
+    }
+
+    @Test("frame on audio-only media says there is no video")
+    func frameWithoutVideo() throws {
+        let result = try Self.tool(["frame", try Fixtures.path(.audioOnly), "--at", "1"])
+        #expect(result.status == 2)
+        let error = try #require(try Self.json(result.output.split(separator: "\n").last!)["error"] as? [String: Any])
+        #expect(error["code"] as? String == "no_playable_stream")
+    }
+
+    @Test("play --json prints events, ticks and a summary, and ends")
+    func playJSON() throws {
+        let result = try Self.tool(["play", try Fixtures.path(.videoOnly), "--audio", "null", "--json"])
+        #expect(result.status == 0, "\(result.errors)")
+        let events = try result.output.split(separator: "\n").map(Self.json)
+        let names = events.compactMap { $0["event"] as? String }
+        for expected in ["state", "duration", "first_frame", "tick", "played_to_end", "summary"] {
+            #expect(names.contains(expected), "no \(expected) event in \(names)")
+        }
+        let summary = try #require(events.last)
+        #expect(summary["outcome"] as? String == "ended")
+        #expect(summary["frames_shown"] as? Int == 60)
+        #expect(summary["frames_dropped"] as? Int == 0)
+        #expect(summary["drift_ms_p95"] is Double)
+        let tick = try #require(events.first { $0["event"] as? String == "tick" && $0["shown_pts"] is Double })
+        for key in ["clock", "shown_pts", "drift_ms", "frames_dropped"] { #expect(tick[key] != nil, "tick lacks \(key)") }
+    }
+
+    @Test("play --seek-to and --exit-after stop where asked")
+    func playLimits() throws {
+        let result = try Self.tool(["play", try Fixtures.path(.h264MP4), "--audio", "null", "--json",
+                                    "--seek-to", "2", "--exit-after", "0.5"])
+        #expect(result.status == 0, "\(result.errors)")
+        let events = try result.output.split(separator: "\n").map(Self.json)
+        let summary = try #require(events.last)
+        #expect(summary["outcome"] as? String == "stopped")
+        let firstFrame = try #require(events.first { $0["event"] as? String == "first_frame" })
+        #expect(abs((firstFrame["pts"] as? Double ?? 0) - 2) < 0.04)
+    }
+
+    @Test("play survives SIGTERM and still prints its summary")
+    func playTerminated() throws {
+        let out = Fixtures.directory.appendingPathComponent("tool-term-\(getpid()).log").path
+        defer { unlink(out) }
+        let pid = try Command.spawnDetached([Self.binary, "play", try Fixtures.path(.h264MP4), "--audio", "null", "--json"],
+                                            log: out)
+        usleep(800_000)
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        #expect((status & 0x7f) == 0, "died by signal \(status & 0x7f)")
+        let log = try String(contentsOfFile: out, encoding: .utf8)
+        let summary = try Self.json(try #require(log.split(separator: "\n").last { $0.contains("summary") }))
+        #expect(summary["outcome"] as? String == "interrupted")
+    }
+}
