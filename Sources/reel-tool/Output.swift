@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// One JSON object per line on stdout, with stable key order so output diffs cleanly.
 /// Threading: serialised by a lock; callable from event threads.
@@ -10,8 +11,24 @@ enum Output {
                                                       options: [.sortedKeys, .withoutEscapingSlashes])
         else { return }
         lock.lock()
-        FileHandle.standardOutput.write(data + Data("\n".utf8))
-        lock.unlock()
+        defer { lock.unlock() }
+        write(data + Data("\n".utf8), to: STDOUT_FILENO)
+    }
+
+    /// Writes everything or, when the reader has gone away (a closed pipe), ends the process
+    /// quietly with status 2: nobody is left to read an error line. Foundation's FileHandle
+    /// would trap instead.
+    private static func write(_ data: Data, to fd: Int32) {
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n > 0 { offset += n; continue }
+                if n < 0 && errno == EINTR { continue }
+                if fd == STDOUT_FILENO { _exit(2) }
+                return
+            }
+        }
     }
 
     static func error(code: String, message: String) {
@@ -21,7 +38,14 @@ enum Output {
     /// A human-readable line on stderr (progress, warnings), never mixed into the JSON.
     static func note(_ text: String) {
         lock.lock()
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        write(Data((text + "\n").utf8), to: STDERR_FILENO)
+        lock.unlock()
+    }
+
+    /// Progress for people on stderr, without a line break of its own.
+    static func progress(_ text: String) {
+        lock.lock()
+        write(Data(text.utf8), to: STDERR_FILENO)
         lock.unlock()
     }
 

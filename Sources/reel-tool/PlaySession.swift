@@ -94,7 +94,7 @@ final class PlaySession: @unchecked Sendable {
 
     private func progress(_ position: Double, _ duration: Double?) {
         let total = duration.map { " / " + TimeFormat.clock($0) } ?? ""
-        FileHandle.standardError.write(Data("\r\(TimeFormat.clock(position))\(total)   ".utf8))
+        Output.progress("\r\(TimeFormat.clock(position))\(total)   ")
     }
 
     private func settle(_ result: Outcome) {
@@ -125,7 +125,7 @@ final class PlaySession: @unchecked Sendable {
     }
 
     func finish(statistics s: PlaybackStatistics, outcome: Outcome) {
-        if !json { FileHandle.standardError.write(Data("\n".utf8)); return }
+        if !json { Output.progress("\n"); return }
         let name: String
         switch outcome {
         case .ended: name = "ended"

@@ -102,4 +102,22 @@ struct NetworkTests {
         try test.waitForState("the end of the HLS stream") { $0 == .ended }
         #expect(test.player.statistics.framesShown > 50)
     }
+
+    @Test("When data stops coming, playback stalls, and resumes when it comes back")
+    func stallsAndResumes() throws {
+        let path = try Fixtures.path(.h264MP4)
+        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int
+        let server = try StallingServer(serving: path, stallAfter: size / 2, for: 4)
+        let test = TestPlayer(audio: .null) { $0.autoplay = true }
+        let presenter = HeadlessPresenter(player: test.player)
+        presenter.start()
+        defer { presenter.stop() }
+        try test.open(server.url)
+        try test.waitForState(timeout: 60, "the end") { $0 == .ended }
+        let states = test.states.map(\.name)
+        let stall = try #require(states.firstIndex(of: "stalled"), "never stalled: \(states)")
+        #expect(states[stall...].contains("playing"), "did not resume: \(states)")
+        #expect(test.player.statistics.framesShown > 100)
+    }
 }
+

@@ -147,4 +147,28 @@ struct ReelToolTests {
         let summary = try Self.json(try #require(log.split(separator: "\n").last { $0.contains("summary") }))
         #expect(summary["outcome"] as? String == "interrupted")
     }
+
+    @Test("A reader that goes away does not kill the tool by a signal")
+    func closedPipe() throws {
+        let script = "\(Command.shellQuote(Self.binary)) play \(Command.shellQuote(try Fixtures.path(.h264MP4))) "
+            + "--audio null --json | head -1 >/dev/null; echo ${PIPESTATUS[0]}"
+        let status = try Command.run(["bash", "-c", script]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(status == "2", "exit status \(status) (128+n means killed by signal n)")
+    }
+
+    @Test("Without a sound server, play goes on silently and says so once")
+    func noSoundServer() throws {
+        let result = try Command.run([Self.binary, "play", try Fixtures.path(.h264MP4),
+                                      "--json", "--exit-after", "1"],
+                                     environment: ["PULSE_SERVER": "unix:/nonexistent/reel-no-sound"], check: false)
+        #expect(result.status == 0, "\(result.errors)")
+        let events = try result.output.split(separator: "\n").map(Self.json)
+        let warnings = events.filter { $0["event"] as? String == "warning" }
+        #expect(warnings.count == 1)
+        #expect((warnings.first?["message"] as? String ?? "").contains("without sound"))
+        let summary = try #require(events.last)
+        #expect(summary["audio_output"] as? String == "null")
+        #expect((summary["frames_shown"] as? Int ?? 0) > 20)
+    }
 }
+

@@ -11,17 +11,22 @@ final class NullAudioOutput: AudioOutput, @unchecked Sendable {
     private let fifo: AudioFifo
     private let clock: PlaybackClock
     private let stopped = Locked(false)
+    /// Like a device, it takes nothing between a pause or flush and the next start: the control
+    /// thread decides where playback starts before any sample is consumed.
+    private let started = Locked(false)
     private var thread: EngineThread?
 
     init(fifo: AudioFifo, clock: PlaybackClock) {
         self.fifo = fifo
         self.clock = clock
         format = fifo.format
-        thread = EngineThread(name: "reel.audio.null") { [fifo, clock, stopped] in
+        thread = EngineThread(name: "reel.audio.null") { [fifo, clock, stopped, started] in
             let scratch = UnsafeMutablePointer<Float>.allocate(capacity: 4096 * fifo.format.channels)
             defer { scratch.deallocate() }
             while !stopped.current {
-                if clock.isFreewheeling {
+                if !started.current {
+                    // holding
+                } else if clock.isFreewheeling {
                     while fifo.read(into: scratch, maxFrames: 4096).frames > 0 {}
                 } else if clock.isRunning {
                     fifo.discard(before: clock.time())
@@ -33,9 +38,9 @@ final class NullAudioOutput: AudioOutput, @unchecked Sendable {
 
     deinit { close() }
 
-    func start() {}
-    func pause() {}
-    func flush() {}
+    func start() { started.withLock { $0 = true } }
+    func pause() { started.withLock { $0 = false } }
+    func flush() { started.withLock { $0 = false } }
     func position(at t: HostTime) -> Double? { nil }
     /// The consumer thread only takes samples once the clock has passed them.
     var hasPlayedEverything: Bool { fifo.isDrained }

@@ -17,7 +17,10 @@ final class MediaInput: @unchecked Sendable {
     /// Seconds one blocking network call may take before the open or read fails.
     static let networkTimeout: Double = 15
 
-    init(source: MediaSource, interrupt: InterruptFlag) throws(PlayerError) {
+    /// `headerRead` receives the duration as soon as the container header gives it, before the
+    /// slower stream probing (which may read seconds of data over a network).
+    init(source: MediaSource, interrupt: InterruptFlag,
+         headerRead: (_ duration: Double?) -> Void = { _ in }) throws(PlayerError) {
         self.source = source
         self.interrupt = interrupt
         if case .file(let path) = source.location { try Self.checkLocalFile(path) }
@@ -64,6 +67,8 @@ final class MediaInput: @unchecked Sendable {
             throw Self.demuxError(openResult, score: score, source: source, interrupt: interrupt)
         }
         context = opened
+        headerRead(opened.pointee.duration > 0 && opened.pointee.duration != reel_nopts_value()
+                   ? Double(opened.pointee.duration) / Double(AV_TIME_BASE) : nil)
 
         let infoResult = avformat_find_stream_info(opened, nil)
         if infoResult < 0 {

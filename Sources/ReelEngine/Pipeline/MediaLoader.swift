@@ -26,11 +26,13 @@ final class MediaLoader: @unchecked Sendable {
     private var thread: EngineThread?
 
     func start(source: MediaSource, configuration: PlayerConfiguration,
+               durationKnown: @escaping @Sendable (Double) -> Void,
                completion: @escaping @Sendable (Result<Loaded, PlayerError>) -> Void) {
         let interrupt = self.interrupt
         thread = EngineThread(name: "reel.load") {
             completion(Result { () throws(PlayerError) in
-                try Self.load(source: source, configuration: configuration, interrupt: interrupt)
+                try Self.load(source: source, configuration: configuration, interrupt: interrupt,
+                              durationKnown: durationKnown)
             })
         }
     }
@@ -39,9 +41,11 @@ final class MediaLoader: @unchecked Sendable {
 
     func join() { thread?.join(); thread = nil }
 
-    private static func load(source: MediaSource, configuration: PlayerConfiguration,
-                             interrupt: InterruptFlag) throws(PlayerError) -> Loaded {
-        let input = try MediaInput(source: source, interrupt: interrupt)
+    private static func load(source: MediaSource, configuration: PlayerConfiguration, interrupt: InterruptFlag,
+                             durationKnown: @Sendable (Double) -> Void) throws(PlayerError) -> Loaded {
+        let input = try MediaInput(source: source, interrupt: interrupt) { duration in
+            if let duration { durationKnown(duration) }
+        }
         var info = MediaProbe.info(of: input)
         var warnings: [String] = []
         if !configuration.playsVideo { info.selectedVideoStream = nil }

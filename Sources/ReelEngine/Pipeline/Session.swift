@@ -67,7 +67,11 @@ final class Session: @unchecked Sendable {
                 switch PulseConnection.shared() {
                 case .success(let c): connection = c
                 case .failure(let error):
-                    warning = "No sound server (\(error.message.replacingOccurrences(of: "Internal error: ", with: ""))): playing without sound"
+                    if case .internalError(let reason) = error {
+                        warning = "No sound server answers (\(reason)): playing without sound"
+                    } else {
+                        warning = "No sound server answers: playing without sound"
+                    }
                 }
             }
             // The device's own rate and at most its channel count: surround is downmixed here.

@@ -19,6 +19,7 @@ enum PlayerCommand: Sendable {
 /// `generation` tells reports of the current media from those of media already closed.
 enum ControlMessage: Sendable {
     case command(PlayerCommand)
+    case durationKnown(Double, generation: Int)
     case loaded(MediaLoader.Loaded, generation: Int)
     case loadFailed(PlayerError, generation: Int)
     case session(Session.Report, generation: Int)

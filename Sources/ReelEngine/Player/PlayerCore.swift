@@ -40,6 +40,7 @@ final class PlayerCore: @unchecked Sendable {
     private var timeInterval: Double
     private var observesEveryFrame: Bool
     private var firstFrameReported = false
+    private var durationAnnounced = false
     private var warnedNoSound = false
     private var volume = 1.0
     private var muted = false
@@ -91,6 +92,11 @@ final class PlayerCore: @unchecked Sendable {
     private func handle(_ message: ControlMessage) {
         switch message {
         case .command(let command): handle(command)
+        case .durationKnown(let duration, let gen):
+            guard gen == generation, !durationAnnounced else { return }
+            durationAnnounced = true
+            snapshot.withLock { $0.duration = duration }
+            emit(.durationKnown(duration))
         case .loaded(let loaded, let gen):
             guard gen == generation else { loaded.input.close(); return }
             didLoad(loaded)
@@ -141,8 +147,8 @@ final class PlayerCore: @unchecked Sendable {
         switch report {
         case .videoArrived(let s, let pts):
             guard var p = preroll, p.request.serial == s else { return }
-            if !pts.isNaN, landedTooLate(p.request, pts: pts) {
-                retry(p, landedAt: pts)
+            if landedTooLate(p.request, pts: pts) {
+                retry(p, landedAt: pts.isNaN ? p.request.target : pts)
                 return
             }
             p.videoArrived = true
@@ -205,11 +211,14 @@ final class PlayerCore: @unchecked Sendable {
         wantsPlay = false
         pendingSeek = nil
         firstFrameReported = false
+        durationAnnounced = false
         let loader = MediaLoader()
         self.loader = loader
         let gen = generation
         let mailbox = self.mailbox
-        loader.start(source: source, configuration: configuration) { result in
+        loader.start(source: source, configuration: configuration, durationKnown: { duration in
+            mailbox.post(.durationKnown(duration, generation: gen))
+        }) { result in
             switch result {
             case .success(let loaded): mailbox.post(.loaded(loaded, generation: gen))
             case .failure(let error): mailbox.post(.loadFailed(error, generation: gen))
@@ -232,7 +241,10 @@ final class PlayerCore: @unchecked Sendable {
             $0.info = loaded.info
             $0.duration = loaded.info.duration
         }
-        if let duration = loaded.info.duration { emit(.durationKnown(duration)) }
+        if let duration = loaded.info.duration, !durationAnnounced {
+            durationAnnounced = true
+            emit(.durationKnown(duration))
+        }
         emit(.mediaLoaded(loaded.info))
         for warning in loaded.warnings { emit(.warning(warning)) }
         if let warning = session.audioWarning, !warnedNoSound {
@@ -313,9 +325,11 @@ final class PlayerCore: @unchecked Sendable {
         session.seek(request)
     }
 
-    /// The first frame starts after the target although the demuxer could go further back.
+    /// The first frame starts after the target (or the stream ended before any frame: the
+    /// demuxer went past the last key frame) although the demuxer could go further back.
     private func landedTooLate(_ request: SeekRequest, pts: Double) -> Bool {
-        request.movesDemuxer && request.demuxTarget > 0 && request.attempt < 6 && pts > request.target + 0.0005
+        request.movesDemuxer && request.demuxTarget > 0 && request.attempt < 6
+            && (pts.isNaN || pts > request.target + 0.0005)
     }
 
     private func retry(_ p: Preroll, landedAt pts: Double) {

@@ -14,13 +14,13 @@ final class PulseConnection: @unchecked Sendable {
 
     private static let cache = Locked<PulseConnection?>(nil)
 
-    /// The shared connection, or nil (with the reason) when no sound server answers.
+    /// The shared connection, or the reason no sound server answers.
     static func shared() -> Result<PulseConnection, PlayerError> {
         cache.withLock { cached in
             if let c = cached, c.isGood { return .success(c) }
             cached = nil
             do throws(PlayerError) {
-                let connection = try PulseConnection()
+                let connection = try connect()
                 cached = connection
                 return .success(connection)
             } catch {
@@ -29,40 +29,47 @@ final class PulseConnection: @unchecked Sendable {
         }
     }
 
-    private init() throws(PlayerError) {
+    /// Connects, or frees everything and throws. The object exists only once connected, so
+    /// its deinit never meets half-built state.
+    private static func connect() throws(PlayerError) -> PulseConnection {
         guard let loop = pa_threaded_mainloop_new() else { throw .internalError("pa_threaded_mainloop_new") }
         guard let ctx = pa_context_new(pa_threaded_mainloop_get_api(loop), "Reel") else {
             pa_threaded_mainloop_free(loop)
             throw .internalError("pa_context_new")
         }
-        mainloop = loop
-        context = ctx
-        sinkFormat = .fallback
+        func giveUp() -> PlayerError {
+            let reason = String(cString: pa_strerror(pa_context_errno(ctx)))
+            pa_threaded_mainloop_stop(loop)
+            pa_context_disconnect(ctx)
+            pa_context_unref(ctx)
+            pa_threaded_mainloop_free(loop)
+            return .internalError(reason)
+        }
         pa_context_set_state_callback(ctx, { _, userdata in
             pa_threaded_mainloop_signal(OpaquePointer(userdata), 0)
         }, UnsafeMutableRawPointer(loop))
-        if pa_context_connect(ctx, nil, PA_CONTEXT_NOAUTOSPAWN, nil) < 0 || pa_threaded_mainloop_start(loop) < 0 {
-            let reason = String(cString: pa_strerror(pa_context_errno(ctx)))
-            pa_context_unref(ctx)
-            pa_threaded_mainloop_free(loop)
-            throw .internalError("no sound server: \(reason)")
-        }
+        guard pa_context_connect(ctx, nil, PA_CONTEXT_NOAUTOSPAWN, nil) >= 0,
+              pa_threaded_mainloop_start(loop) >= 0 else { throw giveUp() }
         pa_threaded_mainloop_lock(loop)
         while true {
             let state = pa_context_get_state(ctx)
             if state == PA_CONTEXT_READY { break }
             if reel_pa_context_is_good(state) == 0 {
-                let reason = String(cString: pa_strerror(pa_context_errno(ctx)))
                 pa_threaded_mainloop_unlock(loop)
-                pa_threaded_mainloop_stop(loop)
-                pa_context_unref(ctx)
-                pa_threaded_mainloop_free(loop)
-                throw .internalError("no sound server: \(reason)")
+                throw giveUp()
             }
             pa_threaded_mainloop_wait(loop)
         }
         pa_threaded_mainloop_unlock(loop)
-        sinkFormat = querySinkFormat() ?? .fallback
+        let connection = PulseConnection(mainloop: loop, context: ctx)
+        connection.sinkFormat = connection.querySinkFormat() ?? .fallback
+        return connection
+    }
+
+    private init(mainloop: OpaquePointer, context: OpaquePointer) {
+        self.mainloop = mainloop
+        self.context = context
+        sinkFormat = .fallback
     }
 
     deinit {

@@ -1,0 +1,68 @@
+import Foundation
+
+/// A real HTTP server (Python's http.server, with Range support) that serves one file and stops
+/// sending for `pause` seconds once `after` bytes of the body have gone out: a network that
+/// stalls mid-film. Started per test, stopped when the test process ends.
+/// Threading: owned by one test.
+final class StallingServer {
+    let port: Int
+
+    private static let script = #"""
+    import http.server, os, socketserver, sys, time
+    path, port, after, pause = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
+    size = os.path.getsize(path)
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def log_message(self, *args): pass
+        def do_GET(self):
+            start, end = 0, size - 1
+            rng = self.headers.get("Range")
+            if rng and rng.startswith("bytes="):
+                a, _, b = rng[6:].partition("-")
+                start = int(a) if a else size - int(b)
+                end = int(b) if a and b else size - 1
+                self.send_response(206)
+                self.send_header("Content-Range", f"bytes {start}-{end}/{size}")
+            else:
+                self.send_response(200)
+            self.send_header("Accept-Ranges", "bytes")
+            self.send_header("Content-Type", "video/mp4")
+            self.send_header("Content-Length", str(end - start + 1))
+            self.end_headers()
+            with open(path, "rb") as f:
+                f.seek(start)
+                pos = start
+                stalled = False  # each response that reads across `after` waits once
+                while pos <= end:
+                    chunk = f.read(min(16384, end - pos + 1))
+                    if not chunk: break
+                    if not stalled and pos <= after < pos + len(chunk):
+                        stalled = True
+                        time.sleep(pause)
+                    try:
+                        self.wfile.write(chunk)
+                    except (BrokenPipeError, ConnectionResetError):
+                        return
+                    pos += len(chunk)
+    class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+        daemon_threads = True
+        allow_reuse_address = True
+    Server(("127.0.0.1", port), Handler).serve_forever()
+    """#
+
+    init(serving file: String, stallAfter after: Int, for pause: Double) throws {
+        port = try SilentServer().port
+        let scriptPath = Fixtures.directory.appendingPathComponent("stalling-server.py").path
+        try Self.script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        let pid = try Command.spawnDetached(["python3", scriptPath, file, String(port), String(after), String(pause)])
+        SoundServer.reap(when: getpid(), exits: [pid])
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while (try? Command.run(["python3", "-c",
+            "import socket; socket.create_connection(('127.0.0.1', \(port)), 1)"], check: false).status) != 0 {
+            guard Date() < deadline else { throw Command.Failure(command: ["python3", scriptPath], result: .init(
+                status: -1, stdout: Data(), stderr: Data("the stalling server did not start".utf8))) }
+            usleep(50_000)
+        }
+    }
+
+    var url: String { "http://127.0.0.1:\(port)/media.mp4" }
+}
