@@ -60,7 +60,17 @@ struct Command {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        if newSession { posix_spawnattr_setflags(&attributes, Int16(0x80)) }  // POSIX_SPAWN_SETSID
+        // Children start with no blocked signals and default handlers: test threads are
+        // dispatch workers that block most signals, and a child inheriting that mask would
+        // ignore the SIGTERM meant to stop it.
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        let setSigmask: Int32 = 0x08, setSigdef: Int32 = 0x04, setSid: Int32 = 0x80  // POSIX_SPAWN_*
+        posix_spawnattr_setflags(&attributes, Int16(setSigmask | setSigdef | (newSession ? setSid : 0)))
         let env = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
         let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
         let envp = env.map { strdup($0) } + [nil]
