@@ -38,11 +38,16 @@ final class ChildProcess {
         var wallSeconds: Double { ended.seconds(since: started) }
         var succeeded: Bool { code == 0 }
 
-        /// For error messages: how it ended and the last thing it said.
+        /// For error messages: how it ended and what it said on stderr (the first line names a
+        /// crash's cause, the last lines a clean failure's), shortened.
         var summary: String {
-            let how = code.map { "exited with status \($0)" } ?? "was killed by signal \(signal ?? 0)"
-            let said = stderrTail.split(separator: "\n").suffix(3).joined(separator: " | ")
-            return said.isEmpty ? how : "\(how): \(said)"
+            let how = code.map { "exited with status \($0)" }
+                ?? "was killed by signal \(signal ?? 0)\(signal.flatMap { strsignal($0) }.map { " (\(String(cString: $0)))" } ?? "")"
+            let lines = stderrTail.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            var said = Array(lines.suffix(2))
+            if let first = lines.first, !said.contains(first) { said.insert(first + " …", at: 0) }
+            let text = said.joined(separator: " | ")
+            return text.isEmpty ? how : "\(how): \(text.prefix(600))"
         }
     }
 

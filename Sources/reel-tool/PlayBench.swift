@@ -42,11 +42,12 @@ struct PlayBench {
         let cpu = Percentiles.median(reelRuns.map(\.exit.cpuSeconds))
         let rss = Percentiles.median(reelRuns.map(\.exit.peakRSSMegabytes))
         let drifts = reelRuns.compactMap(\.driftP95)
+        let drift: Double? = drifts.isEmpty ? nil : Output.round(Percentiles.median(drifts), 2)
         var result: [String: Any] = [
             "bench": "play", "runs": runs,
             "cpu_s": Output.round(cpu, 2),
             "peak_rss_mb": Output.round(rss, 1),
-            "drift_ms_p95": drifts.isEmpty ? nil as Double? as Any : Output.round(Percentiles.median(drifts), 2),
+            "drift_ms_p95": drift as Any,
             "frames_dropped": reelRuns.map(\.framesDropped).max()!,
             "frames_shown": reelRuns.map(\.framesShown).min()!,
             "audio_output": reelRuns[0].audioOutput,
@@ -75,8 +76,14 @@ struct PlayBench {
             throw ToolFailure(code: error["code"] as? String ?? "internal_error",
                               message: "reel-tool play failed: \(error["message"] as? String ?? "")")
         }
-        guard exit.succeeded, let summary = objects.last(where: { $0["event"] as? String == "summary" }) else {
-            throw ToolFailure(code: "internal_error", message: "reel-tool play \(exit.summary) without a summary line")
+        let summary = objects.last(where: { $0["event"] as? String == "summary" })
+        guard exit.succeeded else {
+            // A crash is a failure even after the summary: the figures may be real, the crash is too.
+            let when = summary == nil ? "" : " after printing its summary"
+            throw ToolFailure(code: "internal_error", message: "reel-tool play\(when) \(exit.summary)")
+        }
+        guard let summary else {
+            throw ToolFailure(code: "internal_error", message: "reel-tool play printed no summary line")
         }
         let output = summary["audio_output"] as? String ?? "none"
         guard output == "pulse" else { throw Self.noSoundServer("Reel played through '\(output)'") }
