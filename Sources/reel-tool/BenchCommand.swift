@@ -1,6 +1,62 @@
 import ArgumentParser
+import Foundation
 
+/// `reel-tool bench`: measures Reel's engine (and, with --compare, ffmpeg or mpv in the same
+/// run) and prints one JSON line. The methodology is in BENCHMARKS.md.
+/// Threading: runs on the main thread; each bench blocks it until done.
 struct BenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "bench", abstract: "Measure (not yet).")
-    func run() throws { throw ToolFailure(code: "unimplemented", message: "bench") }
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure decode throughput, exact seeks, startup or real-time play; one JSON line.",
+        discussion: """
+            decode   video decode as fast as it goes, vs ffmpeg -f null (best of 3)
+            seek     exact seeks while paused, vs mpv over IPC (30 random targets)
+            startup  process start to first frame and exit, vs mpv (median of 10)
+            play     real-time play via PulseAudio: CPU, RSS, drift, vs mpv
+            """)
+
+    enum Kind: String, CaseIterable, ExpressibleByArgument {
+        case decode, seek, startup, play
+    }
+
+    @Argument(help: "decode, seek, startup or play.")
+    var kind: Kind
+
+    @Argument(help: "A local media file (scripts/make-bench-file.sh makes the reference one).")
+    var file: String
+
+    @Option(help: "Runs (decode, startup, play) or seek targets (seek).")
+    var count: Int?
+
+    @Flag(help: "Also measure the peer (ffmpeg or mpv) in the same run and report ratios.")
+    var compare = false
+
+    @Option(help: "Seed for the seek targets (printed with the result).")
+    var seed: UInt64 = SeekBench.defaultSeed
+
+    @Flag(name: .customLong("engine-presenter"),
+          help: "decode: pull with the engine's HeadlessPresenter(rate: nil), which spins a core (see BENCHMARKS.md).")
+    var enginePresenter = false
+
+    func run() throws {
+        if let count, count < 1 {
+            throw ToolFailure(code: "usage", message: "--count must be at least 1")
+        }
+        BenchInterrupt.shared.install()
+        let setup = try BenchSetup(file: file, compare: compare)
+        let result: [String: Any]
+        switch kind {
+        case .decode: result = try DecodeBench(setup: setup, runs: count ?? 3, enginePresenter: enginePresenter).run()
+        case .seek: result = try SeekBench(setup: setup, targets: count ?? 30, seed: seed).run()
+        case .startup: result = try StartupBench(setup: setup, runs: count ?? 10).run()
+        case .play: result = try PlayBench(setup: setup, runs: count ?? 1).run()
+        }
+        Output.line(result)
+    }
+}
+
+/// Ratios are rounded like every other figure; a zero denominator (a peer that did nothing)
+/// gives null rather than infinity.
+func benchRatio(_ reel: Double, _ peer: Double) -> Double? {
+    peer > 0 ? Output.round(reel / peer, 3) : nil
 }

@@ -1,0 +1,37 @@
+import Foundation
+import ReelEngine
+
+/// What every benchmark starts from: the media file (checked and probed once, so a bad file
+/// fails before anything is timed), whether peers are measured too, and where reel-tool is.
+/// Threading: a value type, built and used on the main thread.
+struct BenchSetup {
+    /// Absolute path, handed unchanged to Reel and to the peers.
+    let path: String
+    let source: MediaSource
+    let info: MediaInfo
+    let compare: Bool
+
+    init(file: String, compare: Bool) throws {
+        let source = try MediaSource(parsing: file)
+        guard case .file(let path) = source.location else {
+            throw ToolFailure(code: "usage", message: "bench measures local files only (network speed would dominate): \(file)")
+        }
+        guard FileManager.default.fileExists(atPath: path) else { throw PlayerError.fileNotFound(path) }
+        let info = try MediaInspector.inspect(source)
+        guard info.selectedVideoStream != nil else { throw PlayerError.noPlayableStream("\(path) has no video stream to measure") }
+        self.path = path
+        self.source = source
+        self.info = info
+        self.compare = compare
+    }
+
+    var duration: Double? { info.duration }
+
+    /// The running reel-tool binary, so child runs measure exactly this build.
+    static func toolPath() throws(ToolFailure) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { throw ToolFailure(code: "internal_error", message: "cannot read /proc/self/exe") }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
