@@ -34,9 +34,6 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Seed for the seek targets (printed with the result).")
     var seed: UInt64 = SeekBench.defaultSeed
 
-    @Flag(name: .customLong("engine-presenter"),
-          help: "decode: pull with the engine's HeadlessPresenter(rate: nil), which spins a core (see BENCHMARKS.md).")
-    var enginePresenter = false
 
     func run() throws {
         if let count, count < 1 {
@@ -46,7 +43,7 @@ struct BenchCommand: ParsableCommand {
         let setup = try BenchSetup(file: file, compare: compare)
         let result: [String: Any]
         switch kind {
-        case .decode: result = try DecodeBench(setup: setup, runs: count ?? 3, enginePresenter: enginePresenter).run()
+        case .decode: result = try DecodeBench(setup: setup, runs: count ?? 5).run()
         case .seek: result = try SeekBench(setup: setup, targets: count ?? 30, seed: seed).run()
         case .startup: result = try StartupBench(setup: setup, runs: count ?? 10).run()
         case .play: result = try PlayBench(setup: setup, runs: count ?? 1).run()

@@ -12,13 +12,15 @@ import ReelEngine
 struct DecodeBench {
     let setup: BenchSetup
     let runs: Int
-    /// Pull with the engine's `HeadlessPresenter(rate: nil)` instead of `FreewheelPuller`.
-    var enginePresenter = false
 
     struct Run {
         let frames: Int
         let seconds: Double
+        /// CPU time (user + system, all threads) the run cost. Steadier than wall time on a
+        /// shared machine: other tenants slow a run down but hardly change what it costs.
+        let cpuSeconds: Double
         var fps: Double { seconds > 0 ? Double(frames) / seconds : 0 }
+        var cpuMillisecondsPerFrame: Double { frames > 0 ? cpuSeconds * 1000 / Double(frames) : 0 }
     }
 
     /// Generous: even a slow machine decodes faster than real time ÷ 10.
@@ -26,7 +28,7 @@ struct DecodeBench {
 
     func run() throws -> [String: Any] {
         let ffmpeg = setup.compare ? try Peer.ffmpeg.locate() : nil
-        let launch = try ffmpeg.map { try launchSeconds($0) } ?? 0
+        let launch = try ffmpeg.map { try launchCost($0) } ?? (seconds: 0, cpuSeconds: 0)
         var reelRuns: [Run] = []
         var peerRuns: [Run] = []
         for i in 1...runs {
@@ -43,28 +45,31 @@ struct DecodeBench {
         let best = reelRuns.max { $0.fps < $1.fps }!
         var result: [String: Any] = [
             "bench": "decode", "runs": runs,
-            "presenter": enginePresenter ? "engine" : "bench",
             "fps": Output.round(best.fps, 1), "frames": best.frames, "seconds": Output.round(best.seconds),
             // The spread, for judging the best: a machine that is noisy for one side shows here.
             "fps_median": Output.round(Percentiles.median(reelRuns.map(\.fps)), 1),
+            "cpu_ms_per_frame": Output.round(Percentiles.median(reelRuns.map(\.cpuMillisecondsPerFrame)), 2),
         ]
         if let peer = peerRuns.max(by: { $0.fps < $1.fps }) {
-            let wall = Run(frames: peer.frames, seconds: peer.seconds + launch)
+            let wall = Run(frames: peer.frames, seconds: peer.seconds + launch.seconds, cpuSeconds: peer.cpuSeconds)
             result["ffmpeg_fps"] = Output.round(peer.fps, 1)
             result["ffmpeg_frames"] = peer.frames
             result["ffmpeg_seconds"] = Output.round(peer.seconds)
-            result["ffmpeg_launch_ms"] = Output.round(launch * 1000, 1)
+            result["ffmpeg_launch_ms"] = Output.round(launch.seconds * 1000, 1)
             result["ffmpeg_wall_fps"] = Output.round(wall.fps, 1)
             result["ffmpeg_fps_median"] = Output.round(Percentiles.median(peerRuns.map(\.fps)), 1)
             result["ratio"] = benchRatio(best.fps, peer.fps) as Any
+            let peerCPU = Percentiles.median(peerRuns.map(\.cpuMillisecondsPerFrame))
+            result["ffmpeg_cpu_ms_per_frame"] = Output.round(peerCPU, 2)
+            // CPU per frame, Reel / ffmpeg: lower is better.
+            result["ratio_cpu"] = benchRatio(Percentiles.median(reelRuns.map(\.cpuMillisecondsPerFrame)), peerCPU) as Any
         }
         return result
     }
 
     /// The engine in freewheel mode with a presenter pulling as fast as it can, timed from
-    /// `open` to the last picture handed out: probing, decoder setup, decoding and handing
-    /// every picture out. (`FreewheelPuller` says why it stands in for the engine's
-    /// `HeadlessPresenter`, `FreewheelProgress` why it stands in for the `ended` state.)
+    /// `open` to the last picture handed out (the player then reports `ended`): probing,
+    /// decoder setup, decoding and handing every picture out.
     private func runReel() throws -> Run {
         var configuration = PlayerConfiguration()
         configuration.freewheel = true
@@ -72,52 +77,64 @@ struct DecodeBench {
         configuration.audioOutput = .null
         let log = PlayerEventRecorder()
         let player = Player(configuration: configuration, events: log.sink)
-        let progress = FreewheelProgress()
-        let stopPresenting: () -> Void
-        if enginePresenter {
-            let presenter = HeadlessPresenter(player: player, rate: nil, onFrame: progress.frameHandedOut)
-            presenter.start()
-            stopPresenting = presenter.stop
-        } else {
-            let puller = FreewheelPuller(player: player, onFrame: progress.frameHandedOut)
-            puller.start()
-            stopPresenting = puller.stop
-        }
-        defer { stopPresenting(); player.close() }
+        let lastPicture = LastPicture()
+        let presenter = HeadlessPresenter(player: player, rate: nil) { _ in lastPicture.mark() }
+        presenter.start()
+        defer { presenter.stop(); player.close() }
 
         let start = HostTime.now
+        let cpuStart = Self.processCPUSeconds()
         player.open(setup.source)
         player.play()
         guard try log.waitUntilLoaded(timeout: 60) else {
             throw ToolFailure(code: "timeout", message: "Reel did not load \(setup.path) within 60 s")
         }
-        let mediaEnd = setup.duration.map { $0 + setup.info.startTime }
-        guard let last = progress.waitForLastFrame(mediaEnd: mediaEnd,
-                                                   decodedSoFar: { player.statistics.framesDecoded },
-                                                   timeout: timeout) else {
+        guard let (end, _) = log.waitForState(timeout: timeout, { $0 == .ended || $0.error != nil }) else {
             throw ToolFailure(code: "timeout", message: "Reel did not decode \(setup.path) within \(Int(timeout)) s")
         }
-        if case .failed(let error) = player.state { throw error }
-        let statistics = player.statistics
+        if case .failed(let error) = end { throw error }
+        guard let last = lastPicture.time else {
+            throw ToolFailure(code: "no_frames", message: "Reel handed out no picture from \(setup.path)")
+        }
         // Frames handed to the presenter: each went through demux, decode, the queue and out.
-        return Run(frames: statistics.framesShown, seconds: last.at.seconds(since: start))
+        return Run(frames: player.statistics.framesShown, seconds: last.seconds(since: start),
+                   cpuSeconds: Self.processCPUSeconds() - cpuStart)
     }
 
-    /// What starting and ending an ffmpeg process costs by itself: the median of five
-    /// `ffmpeg -hide_banner -version` runs, spawn to exit.
-    private func launchSeconds(_ path: String) throws -> Double {
-        var samples: [Double] = []
+    /// User + system CPU time of this whole process so far.
+    private static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+
+    /// When the newest picture was handed out. Threading: written by the presenter thread,
+    /// read by the bench thread; guarded by a lock.
+    private final class LastPicture: @unchecked Sendable {
+        // Safe: `at` is guarded by `lock`.
+        private let lock = NSLock()
+        private var at: HostTime?
+        func mark() { lock.lock(); at = .now; lock.unlock() }
+        var time: HostTime? { lock.lock(); defer { lock.unlock() }; return at }
+    }
+
+    /// What starting and ending an ffmpeg process costs by itself, in wall and CPU time: the
+    /// medians of five `ffmpeg -hide_banner -version` runs, spawn to exit.
+    private func launchCost(_ path: String) throws -> (seconds: Double, cpuSeconds: Double) {
+        var wall: [Double] = [], cpu: [Double] = []
         for _ in 0..<5 {
             let exit = try ChildProcess(path: path, arguments: ["-hide_banner", "-version"]).finish(timeout: 30)
             guard exit.succeeded else { throw ToolFailure(code: "peer_failed", message: "ffmpeg -version \(exit.summary)") }
-            samples.append(exit.wallSeconds)
+            wall.append(exit.wallSeconds)
+            cpu.append(exit.cpuSeconds)
         }
-        return Percentiles.median(samples)
+        return (Percentiles.median(wall), Percentiles.median(cpu))
     }
 
     /// Wall time of the ffmpeg process less its launch cost, video stream only, frames
     /// counted from its final stats line.
-    private func runFFmpeg(_ path: String, launch: Double) throws -> Run {
+    private func runFFmpeg(_ path: String, launch: (seconds: Double, cpuSeconds: Double)) throws -> Run {
         let child = try ChildProcess(
             path: path, arguments: ["-hide_banner", "-nostats", "-i", setup.path, "-map", "0:v:0", "-f", "null", "-"])
         let exit = try child.finish(timeout: timeout)
@@ -127,7 +144,8 @@ struct DecodeBench {
         guard let frames = Self.lastFrameCount(in: exit.stderrTail) else {
             throw ToolFailure(code: "peer_failed", message: "no frame count in ffmpeg's output: \(exit.summary)")
         }
-        return Run(frames: frames, seconds: exit.wallSeconds - launch)
+        return Run(frames: frames, seconds: exit.wallSeconds - launch.seconds,
+                   cpuSeconds: exit.cpuSeconds - launch.cpuSeconds)
     }
 
     /// The last `frame=  1800` in ffmpeg's progress output.

@@ -84,4 +84,24 @@ struct ExactSeekTests {
             #expect(abs(test.player.position - oracle.entries[i].pts) < 0.001)
         }
     }
+
+    @Test("A seek made while the first frame is still being decoded is not lost")
+    func seekDuringLoad() throws {
+        let path = try Fixtures.path(.h264MP4)
+        let oracle = try FrameMD5.of(path)
+        let test = TestPlayer()
+        test.player.open(path)
+        // Wait until the media is probed (the player is still loading), then seek.
+        try test.waitFor("the media to be probed") { if case .mediaLoaded = $0 { return true }; return false }
+        test.player.seek(to: 3.21, mode: .exact)
+        try test.waitForState("ready") { $0 == .ready }
+        // Either the first preroll was replaced by the seek, or it finished first and the
+        // seek followed: both end at the target.
+        if test.player.position != 3.21 {
+            try test.waitFor("the seek to land") { if case .seekCompleted(let p) = $0 { return p == 3.21 }; return false }
+        }
+        #expect(test.player.position == 3.21)
+        #expect(test.player.currentFrame?.md5() == oracle.frame(at: 3.21).md5)
+    }
 }
+

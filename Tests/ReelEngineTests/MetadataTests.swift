@@ -22,7 +22,7 @@ struct MetadataTests {
         let info = try #require(test.player.mediaInfo)
         #expect(info.title == "Reel chapter test")
         #expect(info.displayTitle == "Reel chapter test")
-        #expect(info.metadata["artist"] ?? info.metadata["ARTIST"] == "Reel")
+        #expect((info.metadata["artist"] ?? info.metadata["ARTIST"]) == "Reel")
         #expect(info.chapters.map(\.title) == ["Opening", "Main part"])
         #expect(info.chapters.map(\.start) == [0, 2])
         #expect(info.chapters.last?.end == 6)

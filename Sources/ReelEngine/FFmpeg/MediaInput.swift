@@ -56,7 +56,7 @@ final class MediaInput: @unchecked Sendable {
         // 3. The container.
         guard let ctx = avformat_alloc_context() else { Self.closeIO(&io); throw .internalError("out of memory") }
         ctx.pointee.pb = pb
-        ctx.pointee.flags |= AVFMT_FLAG_CUSTOM_IO | AVFMT_FLAG_GENPTS
+        ctx.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
         ctx.pointee.interrupt_callback = interrupt.callback
         let formatOptions = AVOptions(["protocol_whitelist": whitelist])
         var ctxVar: UnsafeMutablePointer<AVFormatContext>? = ctx
@@ -96,6 +96,14 @@ final class MediaInput: @unchecked Sendable {
     /// Reads the next packet into `packet`; returns 0, or a negative FFmpeg code (EOF, EAGAIN, ...).
     func read(into packet: Packet) -> Int32 {
         av_read_frame(formatContext, packet.pointer)
+    }
+
+    /// Tells the demuxer to skip every stream but these: their packets are not even read where
+    /// the container allows it (less work, and less download for remote media).
+    func keepOnly(streams: Set<Int>) {
+        for i in 0..<streamCount {
+            stream(i).pointee.discard = streams.contains(i) ? AVDISCARD_DEFAULT : AVDISCARD_ALL
+        }
     }
 
     /// Seeks so that the next packets start at the key frame at or before `seconds`.

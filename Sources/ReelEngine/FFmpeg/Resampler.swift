@@ -85,6 +85,6 @@ final class Resampler {
     static func describe(_ layout: UnsafePointer<AVChannelLayout>) -> String {
         var text = [CChar](repeating: 0, count: 128)
         _ = av_channel_layout_describe(layout, &text, text.count)
-        return String(cString: text)
+        return text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 }

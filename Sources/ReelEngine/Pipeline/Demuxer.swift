@@ -111,7 +111,8 @@ final class Demuxer: @unchecked Sendable {
     }
 
     /// Enough is queued when the total is large, or when every stream has a comfortable lead
-    /// (ffplay's rule: it never starves one decoder while another's queue is full).
+    /// (ffplay's rule: it never starves one decoder while another's queue is full). The lead
+    /// is well above `PacketQueue.refillPackets`, so refills come in bursts.
     private func queuesAreFull() -> Bool {
         var total = 0
         var allComfortable = true

@@ -19,8 +19,13 @@ final class PacketQueue: @unchecked Sendable {
     private var aborted = false
     private let consumed: Wakeup
 
-    /// `consumed` is signalled whenever a packet leaves, so a waiting demuxer can go on.
+    /// `consumed` is signalled when a packet leaves a queue that has run low, so a waiting
+    /// demuxer refills in bursts rather than waking for every packet.
     init(consumed: Wakeup) { self.consumed = consumed }
+
+    /// Below this many packets (or bytes), every packet taken wakes the demuxer.
+    static let refillPackets = 32
+    static let refillBytes = 2 << 20
 
     func push(_ item: Item) {
         condition.lock()
@@ -49,7 +54,7 @@ final class PacketQueue: @unchecked Sendable {
         if aborted { return nil }
         let item = items.popFirst()!
         if case .packet(let p, _) = item { bytes -= p.size; packets -= 1 }
-        consumed.signal()
+        if packets <= Self.refillPackets || bytes <= Self.refillBytes { consumed.signal() }
         return item
     }
 

@@ -16,6 +16,13 @@ final class Presentation: @unchecked Sendable {
     private(set) var statistics = PresentationStatistics()
     private let frameShown: @Sendable (VideoFrame, _ driftSeconds: Double?, _ first: Bool) -> Void
     private var everShown = false
+    /// Whether every shown frame is reported, or only the first (reports cost the control
+    /// thread a wakeup each).
+    var reportsEveryFrame: Bool {
+        get { lock.lock(); defer { lock.unlock() }; return everyFrame }
+        set { lock.lock(); everyFrame = newValue; lock.unlock() }
+    }
+    private var everyFrame = false
 
     init(queue: VideoFrameQueue, clock: PlaybackClock,
          frameShown: @escaping @Sendable (VideoFrame, Double?, Bool) -> Void) {
@@ -54,7 +61,7 @@ final class Presentation: @unchecked Sendable {
                 drift = frame.pts - now
                 statistics.record(drift: drift!)
             }
-            shownNow = (frame, drift, !everShown)
+            if everyFrame || !everShown { shownNow = (frame, drift, !everShown) }
             everShown = true
         }
         let result = current

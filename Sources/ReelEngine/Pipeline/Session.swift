@@ -41,7 +41,7 @@ final class Session: @unchecked Sendable {
         if let decoder = loaded.videoDecoder, let index = info.selectedVideoStream {
             let stream = input.stream(index)
             let packets = PacketQueue(consumed: wakeup)
-            let queue = VideoFrameQueue(capacity: configuration.videoQueueCapacity) { serial, pts in
+            let queue = VideoFrameQueue(capacity: Self.queueCapacity(stream, configuration)) { serial, pts in
                 report(.videoArrived(serial: serial, pts: pts))
             }
             videoPackets = packets
@@ -101,6 +101,7 @@ final class Session: @unchecked Sendable {
             audioPackets = nil; fifo = nil; output = nil; audioWorker = nil; audioWarning = nil
         }
 
+        input.keepOnly(streams: Set(routes.map(\.streamIndex)))
         demuxer = Demuxer(input: input, routes: routes, wakeup: wakeup, origin: info.startTime) { event in
             switch event {
             case .ended(let serial, let error): report(.demuxEnded(serial: serial, error: error))
@@ -166,6 +167,16 @@ final class Session: @unchecked Sendable {
             driftMaxMilliseconds: presented.driftMax,
             audioOutput: output?.kind,
             audioFormat: output?.format)
+    }
+
+    /// How many decoded pictures fit the configured budget (at least 3: one on screen, one due,
+    /// one being decoded).
+    private static func queueCapacity(_ stream: UnsafeMutablePointer<AVStream>,
+                                      _ configuration: PlayerConfiguration) -> Int {
+        let par = stream.pointee.codecpar.pointee
+        let bytes = Int(av_image_get_buffer_size(AVPixelFormat(par.format), par.width, par.height, 1))
+        guard bytes > 0 else { return configuration.videoQueueCapacity }
+        return max(3, min(configuration.videoQueueCapacity, configuration.videoQueueBytes / bytes))
     }
 
     private static func videoTiming(_ stream: UnsafeMutablePointer<AVStream>, origin: Double) -> VideoDecodeWorker.Timing {

@@ -76,6 +76,16 @@ final class VideoFrameQueue: @unchecked Sendable {
 
     var count: Int { condition.lock(); defer { condition.unlock() }; return frames.count }
 
+    /// Blocks until a picture is queued (or the queue ends, or `timeout` passes).
+    func waitForFrame(timeout: Double) {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while frames.isEmpty && !aborted && endOfStreamSerial != serial {
+            if !condition.wait(until: deadline) { return }
+        }
+    }
+
     /// The decoder has delivered its last frame for the current serial.
     var reachedEnd: Bool { condition.lock(); defer { condition.unlock() }; return endOfStreamSerial == serial }
 

@@ -2,7 +2,9 @@ import Foundation
 
 /// Pulls frames from a player at a fixed rate, as a display would, for tests and `reel-tool`.
 /// Ticks are scheduled on absolute monotonic times, so they do not drift. With `rate` nil it
-/// pulls as fast as it can (freewheel benchmarks).
+/// pulls as fast as pictures come (freewheel benchmarks): without pause while new ones are
+/// waiting, and asleep until the decoder queues one when none is, so it never takes CPU from
+/// the decoder it waits for.
 /// Threading: its own thread; `start`/`stop` from one owner thread; `onFrame` runs on the
 /// presenter's thread.
 public final class HeadlessPresenter: @unchecked Sendable {
@@ -27,11 +29,13 @@ public final class HeadlessPresenter: @unchecked Sendable {
         thread = EngineThread(name: "reel.present") { [player, rate, onFrame, stopped] in
             let interval = rate.map { 1 / $0 } ?? 0
             var tick = HostTime.now
-            var last: ObjectIdentifier?
+            var last: VideoFrame?
             while !stopped.current {
                 let shown = player.frame(for: tick, refreshInterval: interval > 0 ? interval : 1.0 / 60)
-                if let shown, let onFrame, ObjectIdentifier(shown) != last { onFrame(shown) }
-                last = shown.map(ObjectIdentifier.init)
+                // The last picture is held so a new one can never reuse its address.
+                let isNew = shown != nil && shown !== last
+                if let shown, isNew { onFrame?(shown) }
+                if shown != nil { last = shown }
                 if interval > 0 {
                     tick = tick.adding(seconds: interval)
                     let now = HostTime.now
@@ -41,7 +45,7 @@ public final class HeadlessPresenter: @unchecked Sendable {
                     while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
                 } else {
                     tick = HostTime.now
-                    if shown == nil { usleep(200) }
+                    if shown == nil || !isNew { player.waitForNewFrame(timeout: 0.05) }
                 }
             }
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a player widget needs from a playback backend. The engine's `Player` conforms; another
 /// backend (a cast target, a recorded-session player) can too, without touching the widgets.
 /// Threading: every member may be called from any thread; events arrive on the backend's own
@@ -25,4 +27,12 @@ public protocol PlaybackController: AnyObject, Sendable {
     /// The picture to show at `displayTime` (pulled by the host's frame clock).
     /// `refreshInterval` is the display's frame period; frames are chosen to within half of it.
     func frame(for displayTime: HostTime, refreshInterval: Double) -> VideoFrame?
+
+    /// Blocks until a new picture may be available (a freewheeling presenter's idle wait).
+    /// Backends without a way to wait sleep briefly.
+    func waitForNewFrame(timeout: Double)
+}
+
+extension PlaybackController {
+    public func waitForNewFrame(timeout: Double) { usleep(UInt32(min(timeout, 0.001) * 1_000_000)) }
 }

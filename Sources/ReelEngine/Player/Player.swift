@@ -71,6 +71,14 @@ public final class Player: PlaybackController, @unchecked Sendable {
     /// The tag of this player's threads, to count them after the player is gone.
     var threadOwner: EngineThread.Owner { core.owner }
 
+    public func waitForNewFrame(timeout: Double) {
+        guard let queue = core.snapshot.current.session?.frameQueue else {
+            usleep(UInt32(min(timeout, 0.005) * 1_000_000))
+            return
+        }
+        queue.waitForFrame(timeout: timeout)
+    }
+
     public var statistics: PlaybackStatistics {
         core.snapshot.current.session?.statistics ?? PlaybackStatistics()
     }

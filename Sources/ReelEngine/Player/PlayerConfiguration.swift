@@ -16,8 +16,10 @@ public struct PlayerConfiguration: Sendable {
     public var observesEveryFrame = false
     /// Decoder threads; 0 lets FFmpeg choose from the core count.
     public var decoderThreads = 0
-    /// Decoded pictures held ahead of the screen.
+    /// Decoded pictures held ahead of the screen: at most this many, and no more than
+    /// `videoQueueBytes` of them (so 4K holds fewer than SD), but never fewer than 3.
     public var videoQueueCapacity = 8
+    public var videoQueueBytes = 16 << 20
     /// Benchmarks and soak tests: no real-time clock; every frame is handed out once, as fast
     /// as it is pulled, and audio is consumed as fast as it is decoded.
     public var freewheel = false

@@ -67,10 +67,12 @@ final class PlayerCore: @unchecked Sendable {
     }
 
     /// Stops the control thread after closing the media. Safe to call from the control thread
-    /// itself (an event handler); the join is then skipped.
+    /// itself (a host releasing its player in an event handler): the thread is then detached
+    /// and ends on its own after this handler returns.
     func shutdown() {
         mailbox.post(.shutdown)
-        if let thread, !thread.isCurrent { thread.join() }
+        guard let thread else { return }
+        if thread.isCurrent { thread.detach() } else { thread.join() }
     }
 
     // MARK: - Loop
@@ -140,6 +142,7 @@ final class PlayerCore: @unchecked Sendable {
             nextTimeEvent = HostTime.now.adding(seconds: timeInterval)
         case .setObservesEveryFrame(let on):
             observesEveryFrame = on
+            session?.presentation?.reportsEveryFrame = on
         }
     }
 
@@ -234,6 +237,7 @@ final class PlayerCore: @unchecked Sendable {
             mailbox.post(.session(report, generation: gen))
         }
         self.session = session
+        session.presentation?.reportsEveryFrame = observesEveryFrame
         audioDetached = false
         demuxEnded = nil
         snapshot.withLock {
@@ -294,9 +298,9 @@ final class PlayerCore: @unchecked Sendable {
     private func seek(to target: Double, mode: SeekMode) {
         guard target.isFinite else { return }
         switch state {
-        case .loading:
-            pendingSeek = (target, mode)
-        case .ready, .playing, .stalled:
+        case .loading where session == nil:
+            pendingSeek = (target, mode)   // applied as the first preroll, when loaded
+        case .loading, .ready, .playing, .stalled:
             beginSeek(to: target, mode: mode)
         case .ended:
             guard transition(.seek) else { return }
@@ -321,7 +325,8 @@ final class PlayerCore: @unchecked Sendable {
         audioDetached = false
         session.clock.follow(session.output)
         let request = SeekRequest(serial: serial, target: clampTarget(target), mode: mode, movesDemuxer: true)
-        preroll = Preroll(request: request, isInitial: false)
+        // A seek during the first preroll replaces it, and still ends the loading.
+        preroll = Preroll(request: request, isInitial: preroll?.isInitial ?? false)
         session.seek(request)
     }
 
@@ -433,7 +438,8 @@ final class PlayerCore: @unchecked Sendable {
             return
         }
         let start: Double
-        if p.isInitial {
+        if !p.request.movesDemuxer {
+            // Opening at the beginning: from the earliest sound or picture.
             start = [videoPts, audioPts].compactMap { $0 }.min() ?? p.request.target
         } else if p.request.mode == .exact {
             start = p.request.target

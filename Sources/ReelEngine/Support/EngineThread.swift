@@ -65,4 +65,8 @@ final class EngineThread: @unchecked Sendable {
         precondition(!isCurrent, "a thread cannot join itself")
         pthread_join(handle, nil)
     }
+
+    /// Lets the thread free itself when it ends, for the one case where nobody can join it
+    /// (its owner is released on the thread itself).
+    func detach() { pthread_detach(handle) }
 }
