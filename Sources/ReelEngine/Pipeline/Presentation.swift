@@ -2,7 +2,8 @@ import Foundation
 
 /// Picks the picture to show for a display time and keeps the one on screen. Presentation is
 /// pulled: the window's frame clock (or the headless presenter) asks, the clock answers.
-/// A frame that is replaced before anyone was shown it counts as dropped.
+/// A frame that is replaced before anyone was shown it counts as dropped; a frame less than
+/// about one frame late is shown late instead (a late display tick is not worth a skip).
 /// Threading: `frame(for:)` from the presenting thread; `land`/`step`/`reset` from the control
 /// thread. Guarded by one lock, always taken before the queue's own.
 final class Presentation: @unchecked Sendable {
@@ -47,6 +48,12 @@ final class Presentation: @unchecked Sendable {
         } else if landingSerial == nil, let now = clock.running(at: displayTime) {
             let horizon = now + refreshInterval / 2
             while let next = queue.first, next.pts <= horizon {
+                // A picture not shown yet is shown late rather than skipped while it is less
+                // than about a frame behind (one late display tick); only when playback has
+                // really fallen behind are pictures dropped to catch up.
+                if let pending = current, !currentShown, now - pending.pts < max(pending.duration, refreshInterval) * 1.5 {
+                    break
+                }
                 _ = queue.popFirst()
                 if current != nil && !currentShown { statistics.dropped += 1 }
                 current = next
