@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import ReelEngine
 
+/// `reel-tool frame`: the picture an exact (or key-frame) seek lands on, as JSON, MD5 or PNG.
+/// Threading: runs on the main thread; waits on the player's events.
 struct FrameCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frame",

@@ -1,6 +1,8 @@
 import ArgumentParser
 import ReelEngine
 
+/// `reel-tool info`: what a file or URL holds, from probing alone (nothing is decoded).
+/// Threading: runs on the main thread.
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info", abstract: "Print what a file or URL holds, as one JSON object.")

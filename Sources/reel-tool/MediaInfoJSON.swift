@@ -1,6 +1,6 @@
 import ReelEngine
 
-/// `reel-tool info`'s JSON shape for probed media.
+/// `reel-tool info`'s JSON shape for probed media. Threading: pure functions.
 enum MediaInfoJSON {
     static func object(_ info: MediaInfo) -> [String: Any] {
         [

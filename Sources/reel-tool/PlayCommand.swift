@@ -2,6 +2,9 @@ import ArgumentParser
 import Foundation
 import ReelEngine
 
+/// `reel-tool play`: real-time playback through the engine with the headless presenter.
+/// Threading: the main thread waits; events are handled on the player's control thread
+/// (`PlaySession`), signals on a dispatch source (`InterruptWatch`).
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",

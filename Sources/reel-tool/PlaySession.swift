@@ -43,7 +43,12 @@ final class PlaySession: @unchecked Sendable {
             return
         }
         // Report first, then act: acting may end the run, and the report must come before
-        // the summary.
+        // the summary. Once the outcome is decided nothing more is printed, so the summary is
+        // always the last line.
+        wake.lock()
+        let over = outcome != nil
+        wake.unlock()
+        if over { return }
         if json {
             if let line = line(for: event) { Output.line(line) }
         } else if case .time(let position, let duration) = event {
@@ -51,16 +56,18 @@ final class PlaySession: @unchecked Sendable {
         } else if case .warning(let text) = event {
             Output.note("reel-tool: \(text)")
         }
-        guard case .stateChanged(_, let to) = event else { return }
-        if to == .playing { lock.lock(); if playStart == nil { playStart = .now }; lock.unlock() }
-        if case .failed(let error) = to { settle(.failed(error)) }
-        if to == .ended {
+        // The engine reports `played_to_end` right after the `ended` state: the run is over
+        // once both are out.
+        if case .playedToEnd = event {
             lock.lock()
             loopsLeft -= 1
             let again = loopsLeft > 0
             lock.unlock()
             if again { player?.play() } else { settle(.ended) }
         }
+        guard case .stateChanged(_, let to) = event else { return }
+        if to == .playing { lock.lock(); if playStart == nil { playStart = .now }; lock.unlock() }
+        if case .failed(let error) = to { settle(.failed(error)) }
     }
 
     private func line(for event: PlayerEvent) -> [String: Any]? {
@@ -143,6 +150,7 @@ final class PlaySession: @unchecked Sendable {
             "audio_format": s.audioFormat.map { "\($0)" } as Any,
             "wall_s": Output.round(HostTime.now.seconds(since: started)),
             "peak_rss_mb": Output.round(ResourceUsage.peakResidentMB, 1),
+            "rss_mb": ResourceUsage.residentMB.map { Output.round($0, 1) } as Any,
         ])
     }
 }

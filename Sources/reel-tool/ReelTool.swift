@@ -4,6 +4,7 @@ import ReelEngine
 
 /// `reel-tool`: the engine from the command line, for scripts, packagers and benchmarks.
 /// Every failure ends in one JSON error line on stdout and exit status 2.
+/// Threading: commands run on the main thread.
 struct ReelTool: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reel-tool",

@@ -12,7 +12,8 @@ struct MemoryTests {
                                              "--loop", String(loops), "--json"])
         #expect(result.status == 0, "\(result.errors)")
         let lines = try result.output.split(separator: "\n").map(ReelToolTests.json)
-        // The tick that follows each "ended" is the memory at the end of that loop.
+        // The tick that follows each "ended" is the memory at the end of that loop; the summary
+        // holds it for the last.
         var perLoop: [Double] = []
         var justEnded = false
         for line in lines {
@@ -25,7 +26,9 @@ struct MemoryTests {
             }
         }
         let summary = try #require(lines.last)
+        #expect(summary["event"] as? String == "summary")
         #expect(summary["frames_shown"] as? Int == loops * 1800)
+        if let rss = summary["rss_mb"] as? Double { perLoop.append(rss) }
         try #require(perLoop.count == loops, "memory at \(perLoop.count) loop ends, expected \(loops)")
         // The first minutes build the working set (decoder pools, queues, allocator arenas; it
         // settles within about eight here). After that a leak grows with every minute played,

@@ -165,7 +165,8 @@ struct ReelToolTests {
         let events = try result.output.split(separator: "\n").map(Self.json)
         let warnings = events.filter { $0["event"] as? String == "warning" }
         #expect(warnings.count == 1)
-        #expect((warnings.first?["message"] as? String ?? "").contains("without sound"))
+        let message = warnings.first?["message"] as? String ?? ""
+        #expect(message.contains("without sound"), "\(message)")
         let summary = try #require(events.last)
         #expect(summary["audio_output"] as? String == "null")
         #expect((summary["frames_shown"] as? Int ?? 0) > 20)

@@ -18,37 +18,38 @@ final class PlayerCore: @unchecked Sendable {
 
     let mailbox = Mailbox<ControlMessage>()
     let snapshot = Locked(Snapshot())
-    private let configuration: PlayerConfiguration
-    private let hooks: PlayerHooks
-    private let emit: @Sendable (PlayerEvent) -> Void
+    let configuration: PlayerConfiguration
+    let hooks: PlayerHooks
+    let emit: @Sendable (PlayerEvent) -> Void
     private var thread: EngineThread?
 
-    // Control-thread state.
-    private var state: PlayerState = .idle
-    private var session: Session?
-    private var loader: MediaLoader?
-    private var generation = 0
-    private var serial = 0
-    private var preroll: Preroll?
-    private var wantsPlay = false
-    private var pendingSeek: (target: Double, mode: SeekMode)?
-    private var pendingSteps = 0
-    private var demuxEnded: (serial: Int, error: PlayerError?)?
-    private var audioDetached = false
-    private var starvedSince: HostTime?
-    private var nextTimeEvent = HostTime.now
-    private var timeInterval: Double
-    private var observesEveryFrame: Bool
-    private var firstFrameReported = false
-    private var durationAnnounced = false
-    private var warnedNoSound = false
-    private var volume = 1.0
-    private var muted = false
-    private var running = true
+    // Control-thread state: internal (not private) only so that the watching half of this type,
+    // in PlayerCore+Watching.swift, can reach it; nothing outside the control thread touches it.
+    private(set) var state: PlayerState = .idle
+    var session: Session?
+    var loader: MediaLoader?
+    var generation = 0
+    var serial = 0
+    var preroll: Preroll?
+    var wantsPlay = false
+    var pendingSeek: (target: Double, mode: SeekMode)?
+    var pendingSteps = 0
+    var demuxEnded: (serial: Int, error: PlayerError?)?
+    var audioDetached = false
+    var starvedSince: HostTime?
+    var nextTimeEvent = HostTime.now
+    var timeInterval: Double
+    var observesEveryFrame: Bool
+    var firstFrameReported = false
+    var durationAnnounced = false
+    var warnedNoSound = false
+    var volume = 1.0
+    var muted = false
+    var running = true
     /// Tags every thread this player starts, so they can be counted (`EngineThread.liveCount`).
     let owner = EngineThread.newOwner()
 
-    private struct Preroll {
+    struct Preroll {
         let request: SeekRequest
         let isInitial: Bool
         let started = HostTime.now
@@ -183,7 +184,7 @@ final class PlayerCore: @unchecked Sendable {
     /// the change is certain and before anyone hears of it, so whoever reacts to the new state
     /// finds the player already in it (a paused clock no longer moves).
     @discardableResult
-    private func transition(_ input: StateMachine.Input, error: PlayerError? = nil,
+    func transition(_ input: StateMachine.Input, error: PlayerError? = nil,
                             apply: () -> Void = {}) -> Bool {
         guard let next = StateMachine.next(from: state, on: input, error: error) else { return false }
         if next == state && input != .open { apply(); return true }
@@ -200,7 +201,7 @@ final class PlayerCore: @unchecked Sendable {
         return true
     }
 
-    private func fail(_ error: PlayerError) {
+    func fail(_ error: PlayerError) {
         teardown()
         transition(.fail, error: error)
     }
@@ -310,13 +311,13 @@ final class PlayerCore: @unchecked Sendable {
         }
     }
 
-    private func clampTarget(_ target: Double) -> Double {
+    func clampTarget(_ target: Double) -> Double {
         var t = max(0, target)
         if let duration = (session?.info ?? snapshot.current.info)?.duration { t = min(t, duration) }
         return t
     }
 
-    private func beginSeek(to target: Double, mode: SeekMode) {
+    func beginSeek(to target: Double, mode: SeekMode) {
         guard let session else { return }
         serial += 1
         pendingSteps = 0
@@ -353,7 +354,7 @@ final class PlayerCore: @unchecked Sendable {
         if preroll == nil { performPendingSteps() }
     }
 
-    private func performPendingSteps() {
+    func performPendingSteps() {
         guard let session, let presentation = session.presentation else { pendingSteps = 0; return }
         while pendingSteps > 0, let frame = presentation.step() {
             pendingSteps -= 1
@@ -378,20 +379,20 @@ final class PlayerCore: @unchecked Sendable {
         emit(.volumeChanged(volume: volume, muted: muted))
     }
 
-    private func startClock() {
+    func startClock() {
         guard let session else { return }
         session.clock.run()
         session.output?.start()
         nextTimeEvent = HostTime.now.adding(seconds: timeInterval)
     }
 
-    private func stopClock() {
+    func stopClock() {
         guard let session else { return }
         session.clock.freeze()
         session.output?.pause()
     }
 
-    private func teardown() {
+    func teardown() {
         loader?.cancel()
         loader?.join()
         loader = nil
@@ -403,120 +404,4 @@ final class PlayerCore: @unchecked Sendable {
         snapshot.withLock { $0.session = nil }
     }
 
-    // MARK: - Watching
-
-    private func watch() {
-        if preroll != nil { checkPreroll() }
-        if pendingSteps > 0 && preroll == nil { performPendingSteps() }
-        if state == .playing && preroll == nil { watchPlayback() }
-        if state == .stalled && preroll == nil { watchStall() }
-        if state == .playing, HostTime.now >= nextTimeEvent {
-            emitTime()
-            nextTimeEvent = HostTime.now.adding(seconds: timeInterval)
-        }
-    }
-
-    private func checkPreroll() {
-        guard let p = preroll, let session else { return }
-        let videoDone = !session.hasVideo || p.videoArrived
-        // Audio gets a second to fill; after that, the picture does not wait for it.
-        let audioDone = !session.hasAudio || p.audioReady
-            || (videoDone && HostTime.now.seconds(since: p.started) > 1.0)
-        guard videoDone && audioDone else { return }
-        completePreroll(p, session: session)
-    }
-
-    private func completePreroll(_ p: Preroll, session: Session) {
-        preroll = nil
-        let landed = session.presentation?.land()
-        let videoPts = (landed != nil && landed!.serial == p.request.serial) ? landed!.pts : nil
-        let audioPts = session.fifo?.peekPts()
-        if p.isInitial && videoPts == nil && audioPts == nil {
-            // Nothing decoded at all.
-            let error = demuxEnded?.error
-            fail(error ?? .corruptData("nothing in \(session.info.sourceName) could be decoded"))
-            return
-        }
-        let start: Double
-        if !p.request.movesDemuxer {
-            // Opening at the beginning: from the earliest sound or picture.
-            start = [videoPts, audioPts].compactMap { $0 }.min() ?? p.request.target
-        } else if p.request.mode == .exact {
-            start = p.request.target
-        } else {
-            start = videoPts ?? audioPts ?? p.request.target
-        }
-        session.fifo?.discard(before: start)
-        session.clock.set(start)
-        if p.isInitial {
-            transition(.loaded)
-            let autoplay = hooks.shouldStart?(session.info) ?? configuration.autoplay
-            if wantsPlay || autoplay {
-                wantsPlay = false
-                transition(.play, apply: startClock)
-            }
-        } else {
-            if state == .playing { startClock() }
-            emit(.displayInvalidated)
-            emit(.seekCompleted(position: start))
-        }
-        if p.isInitial { emit(.displayInvalidated) }
-        emitTime()
-        if pendingSteps > 0 { performPendingSteps() }
-    }
-
-    private func watchPlayback() {
-        guard let session else { return }
-        let now = session.clock.time()
-        let videoDone = session.presentation?.finished(at: now) ?? true
-        var audioDone = true
-        if session.hasAudio, !audioDetached {
-            audioDone = session.output?.hasPlayedEverything ?? true
-            if audioDone {
-                // Audio is over but pictures remain: the monotonic clock carries on from here.
-                audioDetached = true
-                session.clock.follow(nil)
-            }
-        }
-        if videoDone && audioDone {
-            if let error = demuxEnded?.error {
-                fail(error)
-                return
-            }
-            if transition(.reachEnd, apply: stopClock) {
-                emit(.playedToEnd)
-                emitTime()
-            }
-            return
-        }
-        // Waiting for data: queues empty although the demuxer has not reached the end.
-        let demuxDone = demuxEnded?.serial == serial
-        let audioStarved = session.hasAudio && !audioDetached && session.fifo!.unreadSeconds == 0
-            && !session.fifo!.reachedEnd && session.audioPacketsEmpty
-        let videoStarved = (session.presentation?.starving(at: now) ?? false) && session.videoPacketsEmpty
-        if !demuxDone && (audioStarved || videoStarved) {
-            if starvedSince == nil { starvedSince = .now }
-            if HostTime.now.seconds(since: starvedSince!) > 0.25, transition(.stall, apply: stopClock) {
-                emitTime()
-            }
-        } else {
-            starvedSince = nil
-        }
-    }
-
-    private func watchStall() {
-        guard let session else { return }
-        let demuxDone = demuxEnded?.serial == serial
-        let audioOK = !session.hasAudio || audioDetached || session.fifo!.unreadSeconds >= 0.5 || session.fifo!.reachedEnd
-        let videoOK = !session.hasVideo || (session.frameQueue!.count >= 3) || session.frameQueue!.reachedEnd
-        if demuxDone || (audioOK && videoOK) {
-            starvedSince = nil
-            transition(.unstall, apply: startClock)
-        }
-    }
-
-    private func emitTime() {
-        guard let session else { return }
-        emit(.time(position: session.clock.time(), duration: session.info.duration))
-    }
 }

@@ -1,0 +1,123 @@
+import Foundation
+
+/// The watching half of the control thread: between messages it completes prerolls (a seek's
+/// or the opening's first frame and sound are ready), notices the end of the media and stalls,
+/// and fires the periodic time observer.
+/// Threading: control thread only, like the rest of `PlayerCore`.
+extension PlayerCore {
+
+    func watch() {
+        if preroll != nil { checkPreroll() }
+        if pendingSteps > 0 && preroll == nil { performPendingSteps() }
+        if state == .playing && preroll == nil { watchPlayback() }
+        if state == .stalled && preroll == nil { watchStall() }
+        if state == .playing, HostTime.now >= nextTimeEvent {
+            emitTime()
+            nextTimeEvent = HostTime.now.adding(seconds: timeInterval)
+        }
+    }
+
+    func checkPreroll() {
+        guard let p = preroll, let session else { return }
+        let videoDone = !session.hasVideo || p.videoArrived
+        // Audio gets a second to fill; after that, the picture does not wait for it.
+        let audioDone = !session.hasAudio || p.audioReady
+            || (videoDone && HostTime.now.seconds(since: p.started) > 1.0)
+        guard videoDone && audioDone else { return }
+        completePreroll(p, session: session)
+    }
+
+    func completePreroll(_ p: Preroll, session: Session) {
+        preroll = nil
+        let landed = session.presentation?.land()
+        let videoPts = (landed != nil && landed!.serial == p.request.serial) ? landed!.pts : nil
+        let audioPts = session.fifo?.peekPts()
+        if p.isInitial && videoPts == nil && audioPts == nil {
+            // Nothing decoded at all.
+            let error = demuxEnded?.error
+            fail(error ?? .corruptData("nothing in \(session.info.sourceName) could be decoded"))
+            return
+        }
+        let start: Double
+        if !p.request.movesDemuxer {
+            // Opening at the beginning: from the earliest sound or picture.
+            start = [videoPts, audioPts].compactMap { $0 }.min() ?? p.request.target
+        } else if p.request.mode == .exact {
+            start = p.request.target
+        } else {
+            start = videoPts ?? audioPts ?? p.request.target
+        }
+        session.fifo?.discard(before: start)
+        session.clock.set(start)
+        if p.isInitial {
+            transition(.loaded)
+            let autoplay = hooks.shouldStart?(session.info) ?? configuration.autoplay
+            if wantsPlay || autoplay {
+                wantsPlay = false
+                transition(.play, apply: startClock)
+            }
+        } else {
+            if state == .playing { startClock() }
+            emit(.displayInvalidated)
+            emit(.seekCompleted(position: start))
+        }
+        if p.isInitial { emit(.displayInvalidated) }
+        emitTime()
+        if pendingSteps > 0 { performPendingSteps() }
+    }
+
+    func watchPlayback() {
+        guard let session else { return }
+        let now = session.clock.time()
+        let videoDone = session.presentation?.finished(at: now) ?? true
+        var audioDone = true
+        if session.hasAudio, !audioDetached {
+            audioDone = session.output?.hasPlayedEverything ?? true
+            if audioDone {
+                // Audio is over but pictures remain: the monotonic clock carries on from here.
+                audioDetached = true
+                session.clock.follow(nil)
+            }
+        }
+        if videoDone && audioDone {
+            if let error = demuxEnded?.error {
+                fail(error)
+                return
+            }
+            if transition(.reachEnd, apply: stopClock) {
+                emit(.playedToEnd)
+                emitTime()
+            }
+            return
+        }
+        // Waiting for data: queues empty although the demuxer has not reached the end.
+        let demuxDone = demuxEnded?.serial == serial
+        let audioStarved = session.hasAudio && !audioDetached && session.fifo!.unreadSeconds == 0
+            && !session.fifo!.reachedEnd && session.audioPacketsEmpty
+        let videoStarved = (session.presentation?.starving(at: now) ?? false) && session.videoPacketsEmpty
+        if !demuxDone && (audioStarved || videoStarved) {
+            if starvedSince == nil { starvedSince = .now }
+            if HostTime.now.seconds(since: starvedSince!) > 0.25, transition(.stall, apply: stopClock) {
+                emitTime()
+            }
+        } else {
+            starvedSince = nil
+        }
+    }
+
+    func watchStall() {
+        guard let session else { return }
+        let demuxDone = demuxEnded?.serial == serial
+        let audioOK = !session.hasAudio || audioDetached || session.fifo!.unreadSeconds >= 0.5 || session.fifo!.reachedEnd
+        let videoOK = !session.hasVideo || (session.frameQueue!.count >= 3) || session.frameQueue!.reachedEnd
+        if demuxDone || (audioOK && videoOK) {
+            starvedSince = nil
+            transition(.unstall, apply: startClock)
+        }
+    }
+
+    func emitTime() {
+        guard let session else { return }
+        emit(.time(position: session.clock.time(), duration: session.info.duration))
+    }
+}
