@@ -9,19 +9,11 @@ import Foundation
 /// first sound of a test could otherwise wait up to 2 s; a real device (or PipeWire) does not.
 /// Threading: `ensure()` from any test thread; the first call does the work.
 enum SoundServer {
-    private static let state = Locked<Result<String, Error>?>(nil)
+    private static let server = Once { try startOrFind() }
 
     /// Makes sure a server answers and libpulse in this process will find it. Returns its address.
     @discardableResult
-    static func ensure() throws -> String {
-        let result: Result<String, Error> = state.withLock { state in
-            if let state { return state }
-            let fresh = Result { try startOrFind() }
-            state = fresh
-            return fresh
-        }
-        return try result.get()
-    }
+    static func ensure() throws -> String { try server.get() }
 
     private static func answers(_ server: String?) -> Bool {
         var args = ["pactl"]

@@ -50,18 +50,12 @@ final class StallingServer {
     """#
 
     init(serving file: String, stallAfter after: Int, for pause: Double) throws {
-        port = try SilentServer().port
+        port = try LocalPort.free()
         let scriptPath = Fixtures.directory.appendingPathComponent("stalling-server.py").path
         try Self.script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
         let pid = try Command.spawnDetached(["python3", scriptPath, file, String(port), String(after), String(pause)])
         SoundServer.reap(when: getpid(), exits: [pid])
-        let deadline = Date(timeIntervalSinceNow: 10)
-        while (try? Command.run(["python3", "-c",
-            "import socket; socket.create_connection(('127.0.0.1', \(port)), 1)"], check: false).status) != 0 {
-            guard Date() < deadline else { throw Command.Failure(command: ["python3", scriptPath], result: .init(
-                status: -1, stdout: Data(), stderr: Data("the stalling server did not start".utf8))) }
-            usleep(50_000)
-        }
+        try LocalPort.waitUntilAccepting(port, pid: pid, name: "python3 \(scriptPath)")
     }
 
     var url: String { "http://127.0.0.1:\(port)/media.mp4" }

@@ -7,17 +7,9 @@ final class WebServer: Sendable {
     let port: Int
     let root: URL
 
-    private static let state = Locked<Result<WebServer, Error>?>(nil)
+    private static let instance = Once { try WebServer() }
 
-    static func shared() throws -> WebServer {
-        let result: Result<WebServer, Error> = state.withLock { state in
-            if let state { return state }
-            let fresh = Result { try WebServer() }
-            state = fresh
-            return fresh
-        }
-        return try result.get()
-    }
+    static func shared() throws -> WebServer { try instance.get() }
 
     private init() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reel-test-nginx-\(getpid())")
@@ -25,7 +17,7 @@ final class WebServer: Sendable {
         for sub in ["www", "tmp", "logs"] {
             try FileManager.default.createDirectory(at: dir.appendingPathComponent(sub), withIntermediateDirectories: true)
         }
-        port = try Self.freePort()
+        port = try LocalPort.free()
         let tmp = dir.appendingPathComponent("tmp").path
         let config = """
         daemon off;
@@ -58,14 +50,8 @@ final class WebServer: Sendable {
         let pid = try Command.spawnDetached(["nginx", "-c", configPath, "-p", dir.path],
                                             log: dir.appendingPathComponent("logs/stderr.log").path)
         SoundServer.reap(when: getpid(), exits: [pid])
-        let deadline = Date(timeIntervalSinceNow: 15)
-        while !Self.accepts(port) {
-            guard Command.isRunning(pid), Date() < deadline else {
-                let log = (try? String(contentsOfFile: dir.appendingPathComponent("logs/stderr.log").path, encoding: .utf8)) ?? ""
-                throw Command.Failure(command: ["nginx"], result: .init(status: -1, stdout: Data(), stderr: Data(log.utf8)))
-            }
-            usleep(50_000)
-        }
+        try LocalPort.waitUntilAccepting(port, pid: pid, name: "nginx",
+                                         log: dir.appendingPathComponent("logs/stderr.log").path)
     }
 
     /// Publishes `file` under `name` and returns its URL.
@@ -87,23 +73,4 @@ final class WebServer: Sendable {
     }
 
     func url(_ name: String) -> String { "http://127.0.0.1:\(port)/\(name)" }
-
-    private static func freePort() throws -> Int {
-        let listener = try SilentServer()
-        return listener.port
-    }
-
-    private static func accepts(_ port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
-    }
 }
