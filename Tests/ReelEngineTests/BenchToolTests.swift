@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// `reel-tool bench` runs its peers and reports like for like. Only the plumbing is checked
+/// here, on tiny files: the speed figures themselves belong in BENCHMARKS.md, not in tests.
+@Suite("reel-tool bench")
+struct BenchToolTests {
+    static func bench(_ arguments: [String]) throws -> [String: Any] {
+        let result = try ReelToolTests.tool(["bench"] + arguments)
+        #expect(result.status == 0, "\(result.output) \(result.errors.suffix(500))")
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.output)")
+        return try ReelToolTests.json(try #require(lines.last))
+    }
+
+    static func expectNumbers(_ line: [String: Any], _ keys: [String]) {
+        for key in keys {
+            let value = line[key] as? Double ?? (line[key] as? Int).map(Double.init)
+            #expect(value != nil && value! > 0, "\(key) = \(String(describing: line[key])) in \(line)")
+        }
+    }
+
+    @Test("decode beside ffmpeg")
+    func decode() throws {
+        let line = try Self.bench(["decode", try Fixtures.path(.videoOnly), "--count", "1", "--compare"])
+        #expect(line["bench"] as? String == "decode")
+        #expect(line["frames"] as? Int == 60 && line["ffmpeg_frames"] as? Int == 60)
+        Self.expectNumbers(line, ["fps", "ffmpeg_fps", "ratio", "cpu_ms_per_frame", "ffmpeg_cpu_ms_per_frame", "ratio_cpu"])
+    }
+
+    @Test("seek beside mpv, every landing exact")
+    func seek() throws {
+        let line = try Self.bench(["seek", try Fixtures.path(.h264MP4), "--count", "4", "--compare"])
+        #expect(line["targets"] as? Int == 4)
+        #expect(line["inexact"] as? Int == 0)
+        Self.expectNumbers(line, ["median_ms", "p95_ms", "mpv_median_ms", "mpv_p95_ms", "ratio_median", "ratio_p95"])
+    }
+
+    @Test("startup beside mpv")
+    func startup() throws {
+        let line = try Self.bench(["startup", try Fixtures.path(.h264MP4), "--count", "2", "--compare"])
+        Self.expectNumbers(line, ["first_frame_ms", "exit_ms", "mpv_first_frame_ms", "mpv_exit_ms", "ratio", "ratio_first_frame"])
+    }
+
+    @Test("play beside mpv, both through the sound server")
+    func play() throws {
+        try SoundServer.ensure()
+        let line = try Self.bench(["play", try Fixtures.path(.mpeg4AVI), "--compare"])
+        #expect(line["audio_output"] as? String == "pulse")
+        #expect(line["frames_shown"] as? Int == 120)
+        Self.expectNumbers(line, ["cpu_s", "peak_rss_mb", "mpv_cpu_s", "mpv_peak_rss_mb", "ratio_cpu", "ratio_rss"])
+        #expect(line["drift_ms_p95"] is Double)
+    }
+
+    @Test("A missing file is an error line, not a crash")
+    func missingFile() throws {
+        let result = try ReelToolTests.tool(["bench", "decode", "/nonexistent/x.mp4"])
+        #expect(result.status == 2)
+        let error = try ReelToolTests.json(try #require(result.output.split(separator: "\n").last))["error"] as? [String: Any]
+        #expect(error?["code"] as? String == "file_not_found")
+    }
+}
