@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "ReelEngine", targets: ["ReelEngine"]),
+        .library(name: "ReelGtk", targets: ["ReelGtk"]),
+        .executable(name: "reel", targets: ["reel"]),
         .executable(name: "reel-tool", targets: ["reel-tool"]),
     ],
     dependencies: [
@@ -33,15 +35,28 @@ let package = Package(
         .target(
             name: "ReelEngine",
             dependencies: ["CFFmpeg", "CPulse", "CLinux"]),
+        .target(
+            name: "ReelGtk",
+            dependencies: ["ReelEngine", "CGtk", "CEpoxy"]),
+        .executableTarget(
+            name: "reel",
+            dependencies: ["ReelGtk"]),
         .executableTarget(
             name: "reel-tool",
             dependencies: [
                 "ReelEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // What both test suites share: running programs, fixtures, a sound server, ports.
+        .target(
+            name: "ReelTestSupport",
+            path: "Tests/ReelTestSupport"),
         .testTarget(
             name: "ReelEngineTests",
-            dependencies: ["ReelEngine"]),
+            dependencies: ["ReelEngine", "ReelTestSupport"]),
+        .testTarget(
+            name: "ReelGtkTests",
+            dependencies: ["ReelGtk", "ReelEngine", "ReelTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

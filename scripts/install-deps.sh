@@ -10,6 +10,10 @@ packages=(
   libpulse-dev libgtk-4-dev libepoxy-dev
   # Test and benchmark tools
   ffmpeg pulseaudio pulseaudio-utils nginx-light mpv python3
+  # The desktop app's tests: a real X server with GL, a window manager, input, screenshots,
+  # the accessibility tree, D-Bus, and the validators for the data files
+  xvfb openbox xdotool x11-apps imagemagick libgl1-mesa-dri dbus dbus-x11 at-spi2-core
+  python3-pyatspi gir1.2-atspi-2.0 libgtk-4-bin libglib2.0-bin desktop-file-utils appstream
 )
 run() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 missing=()

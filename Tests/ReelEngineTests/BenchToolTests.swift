@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import Testing
 
 /// `reel-tool bench` runs its peers and reports like for like. Only the plumbing is checked

@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import Testing
 
 /// Memory stays flat however long playback runs: measured in a separate process (`reel-tool

@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import ReelEngine
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import Testing
 
 /// `reel-tool` as scripts use it: the built binary, its JSON on stdout, its exit status.

@@ -1,3 +1,4 @@
+import ReelTestSupport
 @testable import ReelEngine
 import Testing
 

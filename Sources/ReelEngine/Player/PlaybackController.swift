@@ -14,6 +14,9 @@ public protocol PlaybackController: AnyObject, Sendable {
     var isMuted: Bool { get }
 
     func open(_ source: MediaSource)
+    /// Opens a path or URL as a person or file manager gives it; what cannot be opened ends
+    /// in the failed state like any other load failure.
+    func open(_ pathOrURL: String)
     func play()
     func pause()
     func togglePause()

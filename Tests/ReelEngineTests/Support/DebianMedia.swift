@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import Testing
 
 /// Media nobody here made: files shipped in Debian packages (a GNOME help screencast, a Kivy

@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 
 /// The outside oracle for exact seeks: FFmpeg's own `framemd5` of every decoded video frame
 /// (MD5 of the tightly packed planes, in presentation order, with the stream's timestamps).

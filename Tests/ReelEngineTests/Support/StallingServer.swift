@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 
 /// A real HTTP server (Python's http.server, with Range support) that serves one file and stops
 /// sending for `pause` seconds once `after` bytes of the body have gone out: a network that

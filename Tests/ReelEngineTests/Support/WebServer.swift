@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 
 /// nginx on 127.0.0.1 serving a folder of test media, with Range requests as real servers do.
 /// Started once per test process on a free port, stopped when the process ends.

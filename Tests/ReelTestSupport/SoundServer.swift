@@ -8,12 +8,12 @@ import Foundation
 /// two seconds of silence and can only rewind as far as the newest stream's latency, so the
 /// first sound of a test could otherwise wait up to 2 s; a real device (or PipeWire) does not.
 /// Threading: `ensure()` from any test thread; the first call does the work.
-enum SoundServer {
+public enum SoundServer {
     private static let server = Once { try startOrFind() }
 
     /// Makes sure a server answers and libpulse in this process will find it. Returns its address.
     @discardableResult
-    static func ensure() throws -> String { try server.get() }
+    public static func ensure() throws -> String { try server.get() }
 
     private static func answers(_ server: String?) -> Bool {
         var args = ["pactl"]
@@ -52,7 +52,7 @@ enum SoundServer {
     }
 
     /// Stops helper processes once the test process is gone, whichever way it ends.
-    static func reap(when parent: Int32, exits children: [Int32]) {
+    public static func reap(when parent: Int32, exits children: [Int32]) {
         let pids = children.map(String.init).joined(separator: " ")
         _ = try? Command.spawnDetached(["sh", "-c", "while kill -0 \(parent) 2>/dev/null; do sleep 1; done; kill \(pids) 2>/dev/null"])
     }

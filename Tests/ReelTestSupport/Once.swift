@@ -2,15 +2,15 @@ import Foundation
 
 /// A value made once per test process, by whichever test asks first; later askers get the same
 /// value (or the same error). Threading: any test thread.
-final class Once<Value>: @unchecked Sendable {
+public final class Once<Value>: @unchecked Sendable {
     // Safe: `result` is guarded by `lock`; `make` runs with the lock held, at most once.
     private let lock = NSLock()
     private var result: Result<Value, Error>?
     private let make: () throws -> Value
 
-    init(_ make: @escaping () throws -> Value) { self.make = make }
+    public init(_ make: @escaping () throws -> Value) { self.make = make }
 
-    func get() throws -> Value {
+    public func get() throws -> Value {
         lock.lock()
         defer { lock.unlock() }
         if result == nil { result = Result { try make() } }
@@ -19,11 +19,11 @@ final class Once<Value>: @unchecked Sendable {
 }
 
 /// Local TCP ports for test servers. Threading: pure functions.
-enum LocalPort {
+public enum LocalPort {
     /// A port nothing listens on right now.
-    static func free() throws -> Int { try SilentServer().port }
+    public static func free() throws -> Int { try SilentServer().port }
 
-    static func accepts(_ port: Int) -> Bool {
+    public static func accepts(_ port: Int) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var address = sockaddr_in()
@@ -39,7 +39,7 @@ enum LocalPort {
 
     /// Waits until the server process `pid` accepts connections on `port`; throws with `log`'s
     /// contents if it dies or takes longer than `timeout`.
-    static func waitUntilAccepting(_ port: Int, pid: Int32, name: String, log: String? = nil,
+    public static func waitUntilAccepting(_ port: Int, pid: Int32, name: String, log: String? = nil,
                                    timeout: Double = 15) throws {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while !accepts(port) {

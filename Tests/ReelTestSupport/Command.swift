@@ -2,19 +2,23 @@ import Foundation
 
 /// Runs an outside program (ffmpeg, nginx, reel-tool) and captures what it prints.
 /// Threading: blocking; call from test threads.
-struct Command {
-    struct Result {
-        let status: Int32
-        let stdout: Data
-        let stderr: Data
-        var output: String { String(decoding: stdout, as: UTF8.self) }
-        var errors: String { String(decoding: stderr, as: UTF8.self) }
+public struct Command {
+    public struct Result {
+        public let status: Int32
+        public let stdout: Data
+        public let stderr: Data
+        public init(status: Int32, stdout: Data, stderr: Data) {
+            self.status = status; self.stdout = stdout; self.stderr = stderr
+        }
+        public var output: String { String(decoding: stdout, as: UTF8.self) }
+        public var errors: String { String(decoding: stderr, as: UTF8.self) }
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let command: [String]
-        let result: Result
-        var description: String {
+    public struct Failure: Error, CustomStringConvertible {
+        public let command: [String]
+        public let result: Result
+        public init(command: [String], result: Result) { self.command = command; self.result = result }
+        public var description: String {
             "\(command.joined(separator: " ")) exited \(result.status): \(result.errors.suffix(2000))"
         }
     }
@@ -24,7 +28,7 @@ struct Command {
     /// through temporary files: Foundation's Process and pipe readers need dispatch worker
     /// threads, which the synchronous tests themselves occupy on a small machine.
     @discardableResult
-    static func run(_ arguments: [String], environment: [String: String]? = nil,
+    public static func run(_ arguments: [String], environment: [String: String]? = nil,
                     check: Bool = true) throws -> Result {
         let base = FileManager.default.temporaryDirectory
             .appendingPathComponent("reel-cmd-\(getpid())-\(UUID().uuidString)").path
@@ -43,7 +47,7 @@ struct Command {
 
     /// Starts a long-running program in its own session; nothing here waits for it, so a test
     /// process can exit while its servers still run. Returns the pid; output goes to `log`.
-    static func spawnDetached(_ arguments: [String], environment: [String: String] = [:],
+    public static func spawnDetached(_ arguments: [String], environment: [String: String] = [:],
                               log: String? = nil) throws -> Int32 {
         try spawn(arguments, environment: environment, stdout: log ?? "/dev/null", stderr: log ?? "/dev/null",
                   newSession: true)
@@ -81,31 +85,31 @@ struct Command {
         return pid
     }
 
-    static func isRunning(_ pid: Int32) -> Bool {
+    public static func isRunning(_ pid: Int32) -> Bool {
         // A child that has died stays a zombie until reaped; reap it if so.
         var status: Int32 = 0
         if waitpid(pid, &status, WNOHANG) == pid { return false }
         return kill(pid, 0) == 0
     }
 
-    static func shellQuote(_ text: String) -> String {
+    public static func shellQuote(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    static func exists(_ program: String) -> Bool {
+    public static func exists(_ program: String) -> Bool {
         (try? run(["sh", "-c", "command -v \(program)"], check: false).status) == 0
     }
 }
 
 /// A mutex-guarded value for test helpers. Threading: any thread.
-final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value>: @unchecked Sendable {
     // Safe: every access goes through `lock`.
     private var stored: Value
     private let lock = NSLock()
-    init(_ value: Value) { stored = value }
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    public init(_ value: Value) { stored = value }
+    public func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         lock.lock(); defer { lock.unlock() }
         return try body(&stored)
     }
-    var value: Value { withLock { $0 } }
+    public var value: Value { withLock { $0 } }
 }

@@ -4,17 +4,17 @@ import Foundation
 /// nothing large is committed and every fixture can be regenerated. Each fixture is made once
 /// per machine (the file name holds a hash of its recipe) and at most once at a time.
 /// Threading: any test thread; generation is serialised per fixture.
-enum Fixtures {
-    struct Spec: Sendable, Hashable {
-        let name: String
-        let ext: String
+public enum Fixtures {
+    public struct Spec: Sendable, Hashable {
+        public let name: String
+        public let ext: String
         /// ffmpeg arguments between the global flags and the output file.
-        let arguments: [String]
+        public let arguments: [String]
         /// What the test expects of it (for readable test names).
-        var summary: String { name }
+        public var summary: String { name }
     }
 
-    static let directory: URL = {
+    public static let directory: URL = {
         let base = ProcessInfo.processInfo.environment["REEL_FIXTURES"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("reel-test-fixtures")
         try? FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
@@ -24,7 +24,7 @@ enum Fixtures {
     private static let locks = Locked([String: NSLock]())
 
     /// The path of `spec`'s file, generating it first if needed.
-    static func path(_ spec: Spec) throws -> String {
+    public static func path(_ spec: Spec) throws -> String {
         let url = directory.appendingPathComponent("\(spec.name)-\(recipeHash(spec)).\(spec.ext)")
         let lock = locks.withLock { table -> NSLock in
             if let l = table[spec.name] { return l }
@@ -40,7 +40,7 @@ enum Fixtures {
     }
 
     /// A file derived from another (truncated, damaged, ...), cached like the others.
-    static func derived(_ name: String, ext: String, from base: Spec,
+    public static func derived(_ name: String, ext: String, from base: Spec,
                         make: (_ source: String, _ destination: String) throws -> Void) throws -> String {
         let source = try path(base)
         let url = directory.appendingPathComponent("\(name)-\(recipeHash(base)).\(ext)")
@@ -65,7 +65,7 @@ enum Fixtures {
 
 /// The fixture catalog: codecs, containers, frame rates, GOP shapes, audio layouts.
 extension Fixtures.Spec {
-    static func video(_ name: String, ext: String, size: String = "320x240", rate: String, seconds: Double,
+    public static func video(_ name: String, ext: String, size: String = "320x240", rate: String, seconds: Double,
                       codec: [String], audio: [String]? = nil, extra: [String] = []) -> Self {
         var args = ["-f", "lavfi", "-i", "testsrc2=size=\(size):rate=\(rate):duration=\(seconds)"]
         if let audio {
@@ -76,68 +76,68 @@ extension Fixtures.Spec {
         return .init(name: name, ext: ext, arguments: args)
     }
 
-    static func sine(_ seconds: Double, rate: Int = 48000, layout: String = "stereo", codec: [String]) -> [String] {
+    public static func sine(_ seconds: Double, rate: Int = 48000, layout: String = "stereo", codec: [String]) -> [String] {
         ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=\(rate):duration=\(seconds),aformat=channel_layouts=\(layout)"]
             + codec
     }
 
     /// H.264 in MP4, 30 fps, 1 s GOP with B-frames (and B-pyramid), AAC stereo.
-    static let h264MP4 = video("h264-30fps-bframes", ext: "mp4", size: "640x360", rate: "30", seconds: 4,
+    public static let h264MP4 = video("h264-30fps-bframes", ext: "mp4", size: "640x360", rate: "30", seconds: 4,
                                codec: ["-c:v", "libx264", "-preset", "veryfast", "-g", "30", "-bf", "3", "-pix_fmt", "yuv420p"],
                                audio: sine(4, codec: ["-c:a", "aac", "-b:a", "96k"]))
     /// H.264 in Matroska at 23.976 fps with open GOPs, AC-3 5.1.
-    static let h264OpenGOP = video("h264-23976-opengop", ext: "mkv", rate: "24000/1001", seconds: 3,
+    public static let h264OpenGOP = video("h264-23976-opengop", ext: "mkv", rate: "24000/1001", seconds: 3,
                                    codec: ["-c:v", "libx264", "-preset", "veryfast", "-g", "24", "-bf", "3",
                                            "-x264-params", "open-gop=1:keyint_min=24:scenecut=0", "-pix_fmt", "yuv420p"],
                                    audio: sine(3, layout: "5.1", codec: ["-c:a", "ac3", "-b:a", "192k"]))
     /// HEVC in Matroska at 25 fps with B-frames, Opus mono.
-    static let hevcMKV = video("hevc-25fps", ext: "mkv", rate: "25", seconds: 3,
+    public static let hevcMKV = video("hevc-25fps", ext: "mkv", rate: "25", seconds: 3,
                                codec: ["-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "log-level=none:keyint=25:bframes=3",
                                        "-pix_fmt", "yuv420p"],
                                audio: sine(3, layout: "mono", codec: ["-c:a", "libopus", "-b:a", "48k"]))
     /// VP9 in WebM at 25 fps, Opus stereo.
-    static let vp9WebM = video("vp9-25fps", ext: "webm", rate: "25", seconds: 3,
+    public static let vp9WebM = video("vp9-25fps", ext: "webm", rate: "25", seconds: 3,
                                codec: ["-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-g", "25", "-b:v", "300k"],
                                audio: sine(3, codec: ["-c:a", "libopus", "-b:a", "64k"]))
     /// AV1 (decoded by dav1d) in MP4, 30 fps, video only.
-    static let av1MP4 = video("av1-30fps", ext: "mp4", rate: "30", seconds: 2,
+    public static let av1MP4 = video("av1-30fps", ext: "mp4", rate: "30", seconds: 2,
                               codec: ["-c:v", "libsvtav1", "-preset", "12", "-g", "30", "-pix_fmt", "yuv420p"])
     /// MPEG-4 Part 2 in AVI at 60 fps, MP3 stereo.
-    static let mpeg4AVI = video("mpeg4-60fps", ext: "avi", rate: "60", seconds: 2,
+    public static let mpeg4AVI = video("mpeg4-60fps", ext: "avi", rate: "60", seconds: 2,
                                 codec: ["-c:v", "mpeg4", "-q:v", "5", "-g", "30", "-bf", "2"],
                                 audio: sine(2, rate: 44100, codec: ["-c:a", "libmp3lame", "-b:a", "128k"]))
     /// H.264 10-bit, 4:2:0, video only.
-    static let h264TenBit = video("h264-10bit", ext: "mkv", rate: "30", seconds: 2,
+    public static let h264TenBit = video("h264-10bit", ext: "mkv", rate: "30", seconds: 2,
                                   codec: ["-c:v", "libx264", "-preset", "veryfast", "-g", "30", "-pix_fmt", "yuv420p10le"])
     /// Video only (no audio stream at all).
-    static let videoOnly = video("h264-video-only", ext: "mp4", rate: "30", seconds: 2,
+    public static let videoOnly = video("h264-video-only", ext: "mp4", rate: "30", seconds: 2,
                                  codec: ["-c:v", "libx264", "-preset", "veryfast", "-g", "15", "-pix_fmt", "yuv420p"])
     /// Video only in Matroska (its codec ID can be renamed to make an unknown codec).
-    static let videoOnlyMKV = video("h264-video-only-mkv", ext: "mkv", rate: "25", seconds: 1,
+    public static let videoOnlyMKV = video("h264-video-only-mkv", ext: "mkv", rate: "25", seconds: 1,
                                     codec: ["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p"])
     /// MPEG-TS, which resynchronises after damage.
-    static let h264TS = video("h264-ts", ext: "ts", rate: "25", seconds: 4,
+    public static let h264TS = video("h264-ts", ext: "ts", rate: "25", seconds: 4,
                               codec: ["-c:v", "libx264", "-preset", "veryfast", "-g", "25", "-pix_fmt", "yuv420p"],
                               audio: sine(4, codec: ["-c:a", "aac", "-b:a", "96k"]))
     /// Audio only: Vorbis in Ogg, stereo.
-    static let audioOnly = Self(name: "vorbis-audio-only", ext: "ogg",
+    public static let audioOnly = Self(name: "vorbis-audio-only", ext: "ogg",
                                 arguments: sine(2, codec: ["-c:a", "libvorbis"]))
     /// Audio only: 5.1 AAC in M4A, for the downmix.
-    static let surroundAudio = Self(name: "aac-5.1-audio-only", ext: "m4a",
+    public static let surroundAudio = Self(name: "aac-5.1-audio-only", ext: "m4a",
                                     arguments: sine(2, layout: "5.1", codec: ["-c:a", "aac", "-b:a", "256k"]))
     /// A minute of small video with sound, for soak runs.
-    static let longSmall = video("long-small", ext: "mp4", rate: "30", seconds: 60,
+    public static let longSmall = video("long-small", ext: "mp4", rate: "30", seconds: 60,
                                  codec: ["-c:v", "libx264", "-preset", "veryfast", "-g", "60", "-pix_fmt", "yuv420p"],
                                  audio: sine(60, codec: ["-c:a", "aac", "-b:a", "64k"]))
     /// A title, metadata and chapters.
-    static let withChapters = Self(name: "chapters", ext: "mkv", arguments: [
+    public static let withChapters = Self(name: "chapters", ext: "mkv", arguments: [
         "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=10:duration=6",
         "-f", "ffmetadata", "-i", chaptersMetadata,
         "-map", "0:v", "-map_metadata", "1", "-map_chapters", "1",
         "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
     ])
 
-    static let chaptersMetadata: String = {
+    public static let chaptersMetadata: String = {
         let text = """
         ;FFMETADATA1
         title=Reel chapter test
@@ -162,5 +162,5 @@ extension Fixtures.Spec {
     }()
 
     /// Every playable fixture, for sweeps.
-    static let seekable: [Self] = [h264MP4, h264OpenGOP, hevcMKV, vp9WebM, av1MP4, mpeg4AVI, h264TenBit]
+    public static let seekable: [Self] = [h264MP4, h264OpenGOP, hevcMKV, vp9WebM, av1MP4, mpeg4AVI, h264TenBit]
 }

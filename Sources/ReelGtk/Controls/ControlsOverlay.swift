@@ -1,0 +1,258 @@
+import CGtk
+import Foundation
+import ReelEngine
+
+/// The controls overlay (DBVideoPlayer + ASBPlayerScrubbing): play/pause, hold-to-scan
+/// rewind and fast-forward, the scrubber, elapsed and total/remaining time, volume and mute,
+/// fullscreen. It drives playback only through `PlaybackController` and is told what happens
+/// through `apply(_:)`.
+/// Threading: main thread only.
+@MainActor
+final class ControlsOverlay {
+    let revealer: UnsafeMutablePointer<GtkWidget>
+    let bar: UnsafeMutablePointer<GtkWidget>
+    private let playButton: UnsafeMutablePointer<GtkWidget>
+    private let scrubber: UnsafeMutablePointer<GtkWidget>
+    private let adjustment: UnsafeMutablePointer<GtkAdjustment>
+    private let elapsedLabel: UnsafeMutablePointer<GtkWidget>
+    private let durationLabel: UnsafeMutablePointer<GtkWidget>
+    private let durationButton: UnsafeMutablePointer<GtkWidget>
+    private let volumeButton: UnsafeMutablePointer<GtkWidget>
+    private let muteButton: UnsafeMutablePointer<GtkWidget>
+    private let player: PlaybackController
+    private let settings: PlayerSettings
+    private let scanner: HoldToScan
+    private var duration: Double?
+    private var frameRate: Double?
+    private var scrubbing = false
+    private var scrubWasPlaying = false
+    private var lastScrubTime = 0.0
+    private var updatingFromPlayer = false
+
+    /// Icons of the play/pause button; replaceable (DBVideoPlayer's play and pause images).
+    var playIconName = "media-playback-start-symbolic" { didSet { updatePlayButton() } }
+    var pauseIconName = "media-playback-pause-symbolic" { didSet { updatePlayButton() } }
+    /// The scrubber is pressed (the visibility logic keeps the controls up meanwhile).
+    var scrubbingChanged: (@MainActor (Bool) -> Void)?
+    /// Any input on the controls (keeps them up).
+    var activity: (@MainActor () -> Void)?
+
+    init(builder: UIBuilder, player: PlaybackController, settings: PlayerSettings) {
+        revealer = builder.widget("controls-revealer")
+        bar = builder.widget("controls")
+        playButton = builder.widget("play-button")
+        scrubber = builder.widget("scrubber")
+        adjustment = builder.object("scrubber-adjustment").cast()
+        elapsedLabel = builder.widget("elapsed-label")
+        durationLabel = builder.widget("duration-label")
+        durationButton = builder.widget("duration-button")
+        volumeButton = builder.widget("volume-button")
+        muteButton = builder.widget("mute-button")
+        self.player = player
+        self.settings = settings
+        scanner = HoldToScan(player: player)
+
+        Signal.connect(playButton.raw, "clicked") { [weak self] in
+            self?.player.togglePause()
+            self?.activity?()
+        }
+        Signal.connect(durationButton.raw, "clicked") { [weak self] in
+            guard let self else { return }
+            self.settings.showRemaining.toggle()
+            self.activity?()
+        }
+        wireScanButton(builder.widget("rewind-button"), forward: false)
+        wireScanButton(builder.widget("forward-button"), forward: true)
+        wireScrubber()
+        wireVolume()
+        updatePlayButton()
+        updateLabels(position: 0)
+    }
+
+    // MARK: Play button
+
+    private func updatePlayButton() {
+        let playing = player.state == .playing || player.state == .stalled
+        gtk_button_set_icon_name(playButton.cast(), playing ? pauseIconName : playIconName)
+        let label = playing ? "Pause" : "Play"
+        Accessibility.setLabel(playButton, label)
+        gtk_widget_set_tooltip_text(playButton, playing ? "Pause (Space)" : "Play (Space)")
+    }
+
+    // MARK: Scanning
+
+    private func wireScanButton(_ button: UnsafeMutablePointer<GtkWidget>, forward: Bool) {
+        // A click gesture in the capture phase sees the press itself (a button's own "clicked"
+        // comes only on release).
+        let gesture = gtk_gesture_click_new()!
+        gtk_event_controller_set_propagation_phase(gesture.cast(), GTK_PHASE_CAPTURE)
+        Signal.connectPress(gesture.raw, "pressed") { [weak self] _, _, _ in
+            self?.scanner.press(forward: forward, now: Clock.now)
+            self?.activity?()
+        }
+        Signal.connectPress(gesture.raw, "released") { [weak self] _, _, _ in self?.scanner.release() }
+        Signal.connect(gesture.raw, "cancel") { [weak self] in self?.scanner.release() }
+        gtk_widget_add_controller(button, gesture.cast())
+    }
+
+    // MARK: Scrubber
+
+    private func wireScrubber() {
+        // Our own drag gesture, in the capture phase, so the range's click handling (which
+        // depends on gtk-primary-button-warps-slider) never sees the pointer.
+        let drag = gtk_gesture_drag_new()!
+        gtk_event_controller_set_propagation_phase(drag.cast(), GTK_PHASE_CAPTURE)
+        var startX = 0.0
+        Signal.connectPoint(drag.raw, "drag-begin") { [weak self] x, _ in
+            startX = x
+            self?.beginScrub(atX: x)
+        }
+        Signal.connectPoint(drag.raw, "drag-update") { [weak self] dx, _ in self?.moveScrub(toX: startX + dx) }
+        Signal.connectPoint(drag.raw, "drag-end") { [weak self] dx, _ in self?.endScrub(atX: startX + dx) }
+        Signal.connect(drag.raw, "cancel") { [weak self] in self?.endScrub(atX: nil) }
+        gtk_widget_add_controller(scrubber, drag.cast())
+        // Keyboard changes (arrow keys on a focused scrubber) seek too.
+        Signal.connectChangeValue(scrubber.raw) { [weak self] value in
+            guard let self, !self.scrubbing, !self.updatingFromPlayer else { return false }
+            self.player.seek(to: value, mode: .exact)
+            return false
+        }
+    }
+
+    private func time(atX x: Double) -> Double {
+        var rect = GdkRectangle()
+        gtk_range_get_range_rect(scrubber.cast(), &rect)
+        var sliderStart: gint = 0, sliderEnd: gint = 0
+        gtk_range_get_slider_range(scrubber.cast(), &sliderStart, &sliderEnd)
+        let geometry = ScrubberGeometry(troughX: Double(rect.x), troughWidth: Double(rect.width),
+                                        sliderLength: Double(max(0, sliderEnd - sliderStart)))
+        return geometry.time(atX: x, duration: duration ?? 0)
+    }
+
+    private func beginScrub(atX x: Double) {
+        guard player.state.hasMedia, duration != nil else { return }
+        scrubbing = true
+        scrubWasPlaying = player.state == .playing || player.state == .stalled
+        player.pause()
+        scrubbingChanged?(true)
+        moveScrub(toX: x)
+    }
+
+    private func moveScrub(toX x: Double) {
+        guard scrubbing else { return }
+        let t = time(atX: x)
+        lastScrubTime = t
+        setScrubberValue(t)
+        updateLabels(position: t)
+        // While dragging, key frames come fastest; the engine keeps only the newest request.
+        player.seek(to: t, mode: .keyframe)
+    }
+
+    private func endScrub(atX x: Double?) {
+        guard scrubbing else { return }
+        scrubbing = false
+        let t = x.map(time(atX:)) ?? lastScrubTime
+        setScrubberValue(t)
+        updateLabels(position: t)
+        player.seek(to: t, mode: .exact)
+        if scrubWasPlaying { player.play() }
+        scrubbingChanged?(false)
+    }
+
+    var isScrubbing: Bool { scrubbing }
+
+    private func setScrubberValue(_ value: Double) {
+        updatingFromPlayer = true
+        gtk_adjustment_set_value(adjustment, value)
+        updatingFromPlayer = false
+    }
+
+    // MARK: Volume
+
+    private func wireVolume() {
+        gtk_scale_button_set_value(volumeButton.cast(), settings.volume)
+        gtk_toggle_button_set_active(muteButton.cast(), settings.muted ? 1 : 0)
+        player.setVolume(settings.volume)
+        player.setMuted(settings.muted)
+        Signal.connect(gtk_scale_button_get_adjustment(volumeButton.cast()).raw, "value-changed") { [weak self] in
+            guard let self, !self.updatingFromPlayer else { return }
+            let value = gtk_scale_button_get_value(self.volumeButton.cast())
+            self.player.setVolume(value)
+            self.settings.volume = value
+            self.activity?()
+        }
+        Signal.connect(muteButton.raw, "toggled") { [weak self] in
+            guard let self, !self.updatingFromPlayer else { return }
+            let muted = gtk_toggle_button_get_active(self.muteButton.cast()) != 0
+            self.player.setMuted(muted)
+            self.settings.muted = muted
+            self.activity?()
+        }
+    }
+
+    // MARK: From the player
+
+    func apply(_ event: PlayerEvent) {
+        switch event {
+        case .stateChanged:
+            updatePlayButton()
+        case .durationKnown(let d):
+            setDuration(d)
+        case .mediaLoaded(let info):
+            frameRate = info.videoStream?.frameRate
+            if let d = info.duration { setDuration(d) }
+        case .time(let position, let d):
+            if let d, d != duration { setDuration(d) }
+            if !scrubbing { setScrubberValue(position); updateLabels(position: position) }
+        case .seekCompleted(let position):
+            if !scrubbing { setScrubberValue(position); updateLabels(position: position) }
+        case .volumeChanged(let volume, let muted):
+            updatingFromPlayer = true
+            gtk_scale_button_set_value(volumeButton.cast(), volume)
+            gtk_toggle_button_set_active(muteButton.cast(), muted ? 1 : 0)
+            updatingFromPlayer = false
+        default:
+            break
+        }
+    }
+
+    private func setDuration(_ d: Double) {
+        duration = d
+        gtk_adjustment_set_upper(adjustment, max(d, 0.001))
+        gtk_widget_set_sensitive(scrubber, 1)
+        updateLabels(position: player.position)
+    }
+
+    /// Media closed or failed: nothing to scrub.
+    func reset() {
+        duration = nil
+        frameRate = nil
+        setScrubberValue(0)
+        gtk_adjustment_set_upper(adjustment, 1)
+        gtk_widget_set_sensitive(scrubber, 0)
+        updateLabels(position: 0)
+        updatePlayButton()
+    }
+
+    /// Re-reads the time options (a preference changed) and redraws the labels.
+    func refreshLabels() { updateLabels(position: scrubbing ? lastScrubTime : player.position) }
+
+    private func updateLabels(position: Double) {
+        let options = settings.timeOptions
+        gtk_label_set_text(elapsedLabel.cast(),
+                           TimeText.elapsed(position, reference: duration, frameRate: frameRate, options: options))
+        guard let duration else {
+            gtk_label_set_text(durationLabel.cast(), "--:--")
+            return
+        }
+        if settings.showRemaining {
+            gtk_label_set_text(durationLabel.cast(), TimeText.remaining(position: position, duration: duration,
+                                                                         frameRate: frameRate, options: options))
+            Accessibility.setLabel(durationButton, "Time remaining")
+        } else {
+            gtk_label_set_text(durationLabel.cast(), TimeText.elapsed(duration, reference: duration,
+                                                                       frameRate: frameRate, options: options))
+            Accessibility.setLabel(durationButton, "Total time")
+        }
+    }
+}

@@ -1,0 +1,98 @@
+/// When the controls overlay shows and hides (DBVideoPlayer's controlsDisplayDuration,
+/// displayControlsOnTap and dontHideControls). Pure logic on a clock the caller passes in, so
+/// the view only applies its answers and tests can run it without GTK.
+///
+/// - Pointer motion shows the controls; motion that does not move the pointer (the synthetic
+///   motion a window gets when it appears under a still pointer, e.g. launched from the
+///   keyboard) does not.
+/// - A tap (click) on the picture toggles them, when tapping is enabled.
+/// - They hide `displayDuration` seconds after the last input, never while the pointer is over
+///   them or the scrubber is held, never when `neverHide` is set.
+///
+/// Threading: a value type; used on the main thread.
+public struct ControlsVisibility: Sendable, Equatable {
+    /// 2 s by default: the anchors' users find 3 s too long (Clapper #544: controls cover the
+    /// picture after a glance) and 0.5 s too short (mpv's OSC fades before a hand reaches the
+    /// mouse); Showtime's 2 s is the one they do not complain about.
+    public static let defaultDisplayDuration = 2.0
+
+    public var displayDuration = ControlsVisibility.defaultDisplayDuration
+    public var displayOnTap = true
+    public var neverHide = false {
+        didSet { if neverHide { visible = true; hideAt = nil } }
+    }
+
+    public private(set) var visible = false
+    /// When the controls will hide if nothing happens (nil: not scheduled).
+    public private(set) var hideAt: Double?
+    private var pointerOverControls = false
+    private var scrubbing = false
+    private var lastPointer: (x: Double, y: Double)?
+
+    public init(displayDuration: Double = ControlsVisibility.defaultDisplayDuration,
+                displayOnTap: Bool = true, neverHide: Bool = false) {
+        self.displayDuration = displayDuration
+        self.displayOnTap = displayOnTap
+        self.neverHide = neverHide
+        if neverHide { visible = true }
+    }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.visible == b.visible && a.hideAt == b.hideAt && a.displayDuration == b.displayDuration
+            && a.displayOnTap == b.displayOnTap && a.neverHide == b.neverHide
+    }
+
+    /// The pointer moved over the player (widget coordinates).
+    public mutating func pointerMoved(x: Double, y: Double, now: Double) {
+        defer { lastPointer = (x, y) }
+        // Motion events that do not move the pointer are not a person reaching for the mouse.
+        if let last = lastPointer, abs(last.x - x) < 1, abs(last.y - y) < 1 { return }
+        if lastPointer == nil { return }   // the first report only says where the pointer is
+        show(now: now)
+    }
+
+    /// The pointer left the player: nothing to track until it comes back.
+    public mutating func pointerLeft() { lastPointer = nil }
+
+    /// A click on the picture.
+    public mutating func tapped(now: Double) {
+        guard displayOnTap else { return }
+        if visible && !neverHide { hide() } else { show(now: now) }
+    }
+
+    /// Shows them for the display duration (input on the controls themselves, media ended…).
+    public mutating func show(now: Double) {
+        visible = true
+        scheduleHide(now: now)
+    }
+
+    public mutating func pointerOverControls(_ over: Bool, now: Double) {
+        pointerOverControls = over
+        if over { show(now: now) } else { scheduleHide(now: now) }
+    }
+
+    public mutating func scrubbing(_ held: Bool, now: Double) {
+        scrubbing = held
+        if held { show(now: now) } else { scheduleHide(now: now) }
+    }
+
+    /// Time passes: hides when the deadline has come and nothing holds them up. Returns true
+    /// when the visibility changed.
+    @discardableResult
+    public mutating func tick(now: Double) -> Bool {
+        guard visible, let deadline = hideAt, now >= deadline else { return false }
+        if pointerOverControls || scrubbing || neverHide { hideAt = nil; return false }
+        hide()
+        return true
+    }
+
+    public mutating func hide() {
+        guard !neverHide else { return }
+        visible = false
+        hideAt = nil
+    }
+
+    private mutating func scheduleHide(now: Double) {
+        hideAt = neverHide || pointerOverControls || scrubbing ? nil : now + displayDuration
+    }
+}

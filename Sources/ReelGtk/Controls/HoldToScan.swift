@@ -1,0 +1,63 @@
+import ReelEngine
+
+/// Rewind and fast-forward that act while held (DBVideoPlayer): the press starts scanning at
+/// rising speed (2×, 4×, 8×, 16× every second), showing key frames, and the release returns to
+/// normal play at the reached position. A quick click skips 10 s instead.
+/// Threading: main thread only.
+@MainActor
+final class HoldToScan {
+    private let player: PlaybackController
+    private var timer: Timer?
+    private var started: Double = 0
+    private var target: Double = 0
+    private var wasPlaying = false
+    private var direction: Double = 1
+    private var scanned = false
+    static let tick = 0.25
+    static let clickSkip = 10.0
+
+    init(player: PlaybackController) { self.player = player }
+
+    var isScanning: Bool { timer != nil }
+
+    func press(forward: Bool, now: Double) {
+        guard player.state.hasMedia else { return }
+        direction = forward ? 1 : -1
+        wasPlaying = player.state == .playing || player.state == .stalled
+        target = player.position
+        started = now
+        scanned = false
+        timer = Timer(seconds: Self.tick) { [weak self] in
+            self?.step()
+            return true
+        }
+    }
+
+    /// Speed doubles each second held, from 2× to 16×.
+    private func step() {
+        if !scanned {
+            scanned = true
+            player.pause()
+        }
+        let held = HostTime.now.seconds(since: HostTime(nanoseconds: UInt64(started * 1e9)))
+        let speed = min(16, 2 * pow2(Int(held)))
+        target = min(max(0, target + direction * speed * Self.tick), player.duration ?? .infinity)
+        player.seek(to: target, mode: .keyframe)
+    }
+
+    private func pow2(_ n: Int) -> Double { Double(1 << min(max(n, 0), 3)) }
+
+    func release() {
+        guard let timer else { return }
+        timer.cancel()
+        self.timer = nil
+        if !scanned {
+            let destination = min(max(0, player.position + direction * Self.clickSkip), player.duration ?? .infinity)
+            player.seek(to: destination, mode: .exact)
+            return
+        }
+        // Land exactly where the scan stopped, then go on as before.
+        player.seek(to: target, mode: .exact)
+        if wasPlaying { player.play() }
+    }
+}

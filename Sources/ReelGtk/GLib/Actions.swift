@@ -1,0 +1,36 @@
+import CGtk
+
+/// GActions made in Swift and bound to widgets by `action-name` in the .ui files and to keys
+/// by accelerators. Threading: main thread only.
+@MainActor
+enum Actions {
+    /// Adds a parameterless action named `name` to `group` (a window or the application).
+    @discardableResult
+    static func add(_ group: UnsafeMutableRawPointer, _ name: String, _ handler: @escaping @MainActor () -> Void) -> OpaquePointer {
+        let action = g_simple_action_new(name, nil)!
+        Signal.connectAction(action.raw) { _ in handler() }
+        g_action_map_add_action(OpaquePointer(group), action)
+        g_object_unref(action.raw.cast(to: GObject.self))
+        return action
+    }
+
+    /// Adds an action taking a string parameter (D-Bus and command-line callers use these).
+    @discardableResult
+    static func addWithString(_ group: UnsafeMutableRawPointer, _ name: String,
+                              _ handler: @escaping @MainActor (String) -> Void) -> OpaquePointer {
+        let type = g_variant_type_new("s")
+        defer { g_variant_type_free(type) }
+        let action = g_simple_action_new(name, type)!
+        Signal.connectAction(action.raw) { parameter in
+            guard let parameter else { return }
+            handler(String(cString: g_variant_get_string(parameter, nil)))
+        }
+        g_action_map_add_action(OpaquePointer(group), action)
+        g_object_unref(action.raw.cast(to: GObject.self))
+        return action
+    }
+
+    static func setEnabled(_ action: OpaquePointer, _ enabled: Bool) {
+        g_simple_action_set_enabled(action, enabled ? 1 : 0)
+    }
+}

@@ -1,0 +1,64 @@
+import CGtk
+
+/// The GTK main thread, reached from any thread through GLib's main context. Reel never uses
+/// libdispatch's main queue or `@MainActor` tasks: GLib's main loop does not drain them. All UI
+/// work is entered from GLib callbacks with `MainActor.assumeIsolated`.
+/// Threading: `async` from any thread; timers and idles are created and cancelled on the main thread.
+enum MainContext {
+    private final class Job: @unchecked Sendable {
+        // Safe: run once on the main thread, then released by GLib's destroy notify.
+        let body: @MainActor () -> Void
+        init(_ body: @escaping @MainActor () -> Void) { self.body = body }
+    }
+
+    /// Runs `body` on the main thread, in order with other `async` calls.
+    static func async(_ body: @escaping @MainActor () -> Void) {
+        let job = Unmanaged.passRetained(Job(body)).toOpaque()
+        g_main_context_invoke_full(nil, G_PRIORITY_DEFAULT, { data in
+            let job = Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { job.body() }
+            return reel_source_remove()
+        }, job, { data in Unmanaged<Job>.fromOpaque(data!).release() })
+    }
+}
+
+/// A repeating or one-shot GLib timer that can be cancelled; cancels itself when released.
+/// Threading: main thread only.
+@MainActor
+final class Timer {
+    fileprivate var source: guint = 0
+    private final class Tick {
+        let body: @MainActor () -> Bool
+        weak var owner: Timer?
+        init(_ body: @escaping @MainActor () -> Bool) { self.body = body }
+    }
+
+    /// Calls `body` after `seconds`, then again every `seconds` while it returns true.
+    init(seconds: Double, _ body: @escaping @MainActor () -> Bool) {
+        let tick = Tick(body)
+        let data = Unmanaged.passRetained(tick).toOpaque()
+        source = g_timeout_add_full(G_PRIORITY_DEFAULT, guint(max(1, (seconds * 1000).rounded())), { data in
+            let tick = Unmanaged<Tick>.fromOpaque(data!).takeUnretainedValue()
+            return MainActor.assumeIsolated {
+                let again = tick.body()
+                if !again { tick.owner?.source = 0 }   // GLib removes it; nothing left to cancel
+                return again
+            } ? reel_source_continue() : reel_source_remove()
+        }, data, { data in Unmanaged<Tick>.fromOpaque(data!).release() })
+        tick.owner = self
+    }
+
+    var isActive: Bool { source != 0 }
+
+    /// Once, after `seconds`.
+    static func once(after seconds: Double, _ body: @escaping @MainActor () -> Void) -> Timer {
+        Timer(seconds: seconds) { body(); return false }
+    }
+
+    func cancel() {
+        if source != 0 { g_source_remove(source) }
+        source = 0
+    }
+
+    isolated deinit { cancel() }
+}

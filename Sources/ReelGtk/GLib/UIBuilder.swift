@@ -1,0 +1,33 @@
+import CGtk
+
+/// A GtkBuilder loaded from one of Reel's `.ui` files; objects are looked up by id and wired in
+/// Swift (no `<signal>` handlers in the files, so no GModule symbol lookup is needed).
+/// Threading: main thread only.
+@MainActor
+final class UIBuilder {
+    let builder: OpaquePointer
+
+    /// Loads `ui/<name>.ui` from the data directory; a missing or broken file is a packaging
+    /// error and stops the program with the file's path and GTK's message.
+    init(_ name: String) {
+        let path = DataDirectory.file("ui/\(name).ui")
+        builder = gtk_builder_new()
+        var error: UnsafeMutablePointer<GError>? = nil
+        if gtk_builder_add_from_file(builder, path, &error) == 0 {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            fatalError("Reel cannot load its interface file \(path): \(message)")
+        }
+    }
+
+    isolated deinit { g_object_unref(builder.raw.cast(to: GObject.self)) }
+
+    /// The object with this id, as a raw GObject pointer.
+    func object(_ id: String) -> UnsafeMutableRawPointer {
+        guard let object = gtk_builder_get_object(builder, id) else {
+            fatalError("Reel's interface file has no object with id \(id)")
+        }
+        return object.raw
+    }
+
+    func widget(_ id: String) -> UnsafeMutablePointer<GtkWidget> { object(id).cast() }
+}

@@ -1,0 +1,164 @@
+import CGtk
+import Foundation
+import ReelEngine
+
+/// The GL movie surface: a GtkGLArea that, at each display refresh, asks the player which
+/// picture is due and redraws only when it changed. While paused nothing ticks at all: the
+/// process is idle until something (a seek, a step) invalidates the picture.
+/// Threading: main thread only.
+@MainActor
+final class MovieView {
+    let area: UnsafeMutablePointer<GtkWidget>
+    private let player: PlaybackController
+    private var renderer: MovieRenderer?
+    private var shown: VideoFrame?
+    private var tickID: guint = 0
+    private var pixelWidth = 0, pixelHeight = 0
+    private var snapshots: [(path: String, done: @MainActor (String?) -> Void)] = []
+    /// Called after a picture has been drawn for the first time.
+    var pictureDrawn: (@MainActor (VideoFrame) -> Void)?
+    /// Called when GL cannot draw (no context, shaders failing): the window says so.
+    var failed: (@MainActor (String) -> Void)?
+
+    private var glArea: UnsafeMutablePointer<GtkGLArea> { area.cast() }
+
+    init(area: UnsafeMutablePointer<GtkWidget>, player: PlaybackController) {
+        self.area = area
+        self.player = player
+        Signal.connect(area.raw, "realize") { [weak self] in self?.realize() }
+        Signal.connect(area.raw, "unrealize") { [weak self] in self?.unrealize() }
+        Signal.connectIntInt(area.raw, "resize") { [weak self] w, h in
+            self?.pixelWidth = w
+            self?.pixelHeight = h
+        }
+        Signal.connectPointerReturning(area.raw, "render") { [weak self] _ in
+            self?.render()
+            return true
+        }
+    }
+
+    // MARK: Pulling pictures
+
+    /// Ticks with the display while playing; stops ticking when not.
+    var isPlaying = false {
+        didSet {
+            guard isPlaying != oldValue else { return }
+            if isPlaying { startTicking() } else { stopTicking() }
+        }
+    }
+
+    /// Pulls the picture due now and redraws if it changed (used when not ticking).
+    func refresh() {
+        pull(at: .now, refresh: 1.0 / 60)
+    }
+
+    private func pull(at time: HostTime, refresh: Double) {
+        let frame = player.frame(for: time, refreshInterval: refresh)
+        guard frame !== shown else { return }
+        shown = frame
+        gtk_gl_area_queue_render(glArea)
+    }
+
+    /// Forgets the picture (a new file is opening).
+    func clear() {
+        shown = nil
+        gtk_gl_area_queue_render(glArea)
+    }
+
+    private final class TickBox {
+        weak var view: MovieView?
+        init(_ view: MovieView) { self.view = view }
+    }
+
+    private func startTicking() {
+        guard tickID == 0 else { return }
+        let box = Unmanaged.passRetained(TickBox(self)).toOpaque()
+        tickID = gtk_widget_add_tick_callback(area, { _, clock, data in
+            let box = Unmanaged<TickBox>.fromOpaque(data!).takeUnretainedValue()
+            return MainActor.assumeIsolated { () -> gboolean in
+                guard let view = box.view, let clock else { return reel_source_remove() }
+                // The picture drawn now is seen at the next refresh: ask for that moment.
+                let frameTime = gdk_frame_clock_get_frame_time(clock)
+                var interval: gint64 = 0
+                var presentation: gint64 = 0
+                gdk_frame_clock_get_refresh_info(clock, frameTime, &interval, &presentation)
+                if interval <= 0 { interval = 16_667 }
+                let shownAt = max(presentation, frameTime) + interval
+                view.pull(at: HostTime(nanoseconds: UInt64(max(0, shownAt)) * 1000), refresh: Double(interval) / 1e6)
+                return reel_source_continue()
+            }
+        }, box, { data in Unmanaged<TickBox>.fromOpaque(data!).release() })
+    }
+
+    private func stopTicking() {
+        guard tickID != 0 else { return }
+        gtk_widget_remove_tick_callback(area, tickID)
+        tickID = 0
+    }
+
+    // MARK: GL
+
+    private func realize() {
+        gtk_gl_area_make_current(glArea)
+        if let error = gtk_gl_area_get_error(glArea) {
+            failed?("OpenGL is not available: \(String(cString: error.pointee.message))")
+            return
+        }
+        let renderer = MovieRenderer()
+        self.renderer = renderer
+        if let failure = renderer.failure { failed?(failure) }
+    }
+
+    private func unrealize() {
+        gtk_gl_area_make_current(glArea)
+        renderer?.release()
+        renderer = nil
+    }
+
+    private var drawnOnce: ObjectIdentifier?
+
+    private func render() {
+        guard let renderer else { return }
+        let scale = Int(gtk_widget_get_scale_factor(area))
+        let width = pixelWidth > 0 ? pixelWidth : Int(gtk_widget_get_width(area)) * scale
+        let height = pixelHeight > 0 ? pixelHeight : Int(gtk_widget_get_height(area)) * scale
+        renderer.draw(shown, width: width, height: height)
+        if let failure = renderer.failure { failed?(failure) }
+        if let shown, drawnOnce != ObjectIdentifier(shown) {
+            drawnOnce = ObjectIdentifier(shown)
+            pictureDrawn?(shown)
+        }
+        if !snapshots.isEmpty {
+            let pending = snapshots
+            snapshots.removeAll()
+            let image = renderer.readBack(viewHeight: height)
+            for request in pending { request.done(Self.save(image, to: request.path)) }
+        }
+    }
+
+    /// Saves the picture exactly as the renderer drew it (for checks against an outside
+    /// converter, and for screenshots). `done` gets nil, or why it failed.
+    func snapshot(to path: String, done: @escaping @MainActor (String?) -> Void) {
+        snapshots.append((path, done))
+        gtk_gl_area_queue_render(glArea)
+    }
+
+    private static func save(_ image: (pixels: [UInt8], width: Int, height: Int)?, to path: String) -> String? {
+        guard let image else { return "nothing is drawn yet" }
+        let bytes = image.pixels.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        defer { g_bytes_unref(bytes) }
+        guard let texture = gdk_memory_texture_new(gint(image.width), gint(image.height), GDK_MEMORY_R8G8B8A8,
+                                                   bytes, gsize(image.width * 4)) else { return "cannot make an image" }
+        defer { g_object_unref(texture.raw.cast(to: GObject.self)) }
+        return gdk_texture_save_to_png(texture, path) != 0 ? nil : "cannot write \(path)"
+    }
+
+    /// The rectangle the picture fills, in widget coordinates (for the auxiliary slot).
+    var pictureRect: (x: Double, y: Double, width: Double, height: Double) {
+        let w = Double(gtk_widget_get_width(area)), h = Double(gtk_widget_get_height(area))
+        guard let frame = shown ?? player.frame(for: .now, refreshInterval: 1.0 / 60) else { return (0, 0, w, h) }
+        let r = VideoRect.fit(displayWidth: Double(frame.displayWidth), displayHeight: Double(frame.height),
+                              viewWidth: Int(w), viewHeight: Int(h))
+        return (Double(r.x), Double(r.y), Double(r.width), Double(r.height))
+    }
+}

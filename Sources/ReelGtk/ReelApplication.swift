@@ -1,0 +1,115 @@
+import CGtk
+import Foundation
+import ReelEngine
+
+/// Reel as a GtkApplication: one instance per session (a second launch hands its files to the
+/// running one over D-Bus), files and URLs from the command line or the file manager
+/// (`HANDLES_OPEN`), the application's actions and keys, and the stylesheet.
+/// Threading: main thread only; `run` blocks in GLib's main loop.
+@MainActor
+public final class ReelApplication {
+    public static let id = "io.github.reel.Reel"
+    public static let version = ReelVersion.string
+    let application: UnsafeMutablePointer<GtkApplication>
+    private var settings: PlayerSettings?
+    private var window: PlayerWindow?
+    private var preferences: PreferencesWindow?
+    private let options: LaunchOptions
+
+    /// Options for this process's first open (not forwarded to a running instance).
+    public struct LaunchOptions: Sendable {
+        public var start: Double?
+        public var paused = false
+        public var fullscreen = false
+        public init() {}
+    }
+
+    public init(options: LaunchOptions = LaunchOptions()) {
+        self.options = options
+        application = gtk_application_new(Self.id, G_APPLICATION_HANDLES_OPEN)
+        g_set_application_name("Reel")
+        Signal.connect(application.raw, "startup") { [weak self] in self?.startup() }
+        Signal.connect(application.raw, "activate") { [weak self] in self?.mainWindow().present() }
+        Signal.connectOpen(application.raw) { [weak self] files in
+            guard let self, let first = files.first else { return }
+            let name = GString.take(g_file_get_path(first)) ?? GString.take(g_file_get_uri(first)) ?? ""
+            let window = self.mainWindow()
+            window.open(name, start: self.options.start, paused: self.options.paused)
+            if self.options.fullscreen { window.toggleFullscreen() }
+        }
+    }
+
+    /// Runs until the last window closes; returns the exit status.
+    public func run(_ arguments: [String]) -> Int32 {
+        var argv = arguments.map { strdup($0) }
+        defer { argv.forEach { free($0) } }
+        return argv.withUnsafeMutableBufferPointer { buffer in
+            g_application_run(application.raw.cast(), gint(buffer.count), buffer.baseAddress)
+        }
+    }
+
+    private func startup() {
+        settings = PlayerSettings()
+        loadStyles()
+        let app = application.raw
+        Actions.add(app, "quit") { [weak self] in
+            self?.window?.playerView.player.close()
+            g_application_quit(self?.application.raw.cast())
+        }
+        Actions.add(app, "preferences") { [weak self] in
+            guard let self, let settings = self.settings else { return }
+            if self.preferences == nil { self.preferences = PreferencesWindow(settings: settings) }
+            self.preferences?.present(over: self.window?.window)
+        }
+        Actions.add(app, "about") { [weak self] in self?.showAbout() }
+        let accels: [(String, [String])] = [
+            ("app.quit", ["<Control>q"]),
+            ("app.preferences", ["<Control>comma"]),
+            ("win.open", ["<Control>o"]),
+            ("win.open-url", ["<Control>l"]),
+            ("win.show-help-overlay", ["<Control>question"]),
+        ]
+        for (action, keys) in accels {
+            var list = keys.map { strdup($0) } + [nil]
+            list.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                    gtk_application_set_accels_for_action(application.cast(), action, $0)
+                }
+            }
+            list.forEach { free($0) }
+        }
+    }
+
+    private func mainWindow() -> PlayerWindow {
+        if let window { return window }
+        let window = PlayerWindow(application: OpaquePointer(application), settings: settings ?? PlayerSettings())
+        self.window = window
+        return window
+    }
+
+    private func loadStyles() {
+        guard let display = gdk_display_get_default() else { return }
+        let ours = gtk_css_provider_new()!
+        gtk_css_provider_load_from_path(ours, DataDirectory.file("style.css"))
+        gtk_style_context_add_provider_for_display(display, ours.raw.cast(), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        // The person's own look, on top of ours.
+        let config = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"] ?? NSHomeDirectory() + "/.config"
+        let user = config + "/reel/style.css"
+        if FileManager.default.fileExists(atPath: user) {
+            let theirs = gtk_css_provider_new()!
+            gtk_css_provider_load_from_path(theirs, user)
+            gtk_style_context_add_provider_for_display(display, theirs.raw.cast(), guint(GTK_STYLE_PROVIDER_PRIORITY_USER))
+        }
+    }
+
+    private func showAbout() {
+        let about = gtk_about_dialog_new()!
+        gtk_about_dialog_set_program_name(about.cast(), "Reel")
+        gtk_about_dialog_set_version(about.cast(), ReelVersion.string)
+        gtk_about_dialog_set_comments(about.cast(), "Plays video the moment you ask, and seeks exactly where you point.")
+        gtk_about_dialog_set_logo_icon_name(about.cast(), Self.id)
+        gtk_about_dialog_set_license_type(about.cast(), GTK_LICENSE_GPL_3_0)
+        if let parent = window?.window { gtk_window_set_transient_for(about.cast(), parent.cast()) }
+        gtk_window_present(about.cast())
+    }
+}

@@ -1,0 +1,112 @@
+import CGtk
+import Foundation
+
+/// Reel's preferences, in GSettings (schema `io.github.reel.Reel` in data/) as GNOME apps keep
+/// them. Works installed (the schema in the system or user schema directory) and uninstalled
+/// (`swift run`: the schema is compiled from data/ into the user's cache). Where GSettings has
+/// no persistent backend (no dconf), values go to a keyfile in ~/.config/reel instead of memory.
+/// Every change is announced through `changed`, so it applies at once.
+/// Threading: main thread only.
+@MainActor
+public final class PlayerSettings {
+    public static let schemaID = "io.github.reel.Reel"
+    let settings: UnsafeMutablePointer<GSettings>
+    private var observers: [@MainActor (String) -> Void] = []
+
+    public init() {
+        settings = Self.makeSettings()
+        Signal.connectSettingChanged(settings.raw) { [weak self] key in
+            self?.observers.forEach { $0(key) }
+        }
+    }
+
+    /// Calls `observer` with the key of every change (from the preferences window, `gsettings`…).
+    public func observe(_ observer: @escaping @MainActor (String) -> Void) { observers.append(observer) }
+
+    public func bool(_ key: String) -> Bool { g_settings_get_boolean(settings, key) != 0 }
+    public func double(_ key: String) -> Double { g_settings_get_double(settings, key) }
+    public func set(_ key: String, _ value: Bool) { g_settings_set_boolean(settings, key, value ? 1 : 0) }
+    public func set(_ key: String, _ value: Double) { g_settings_set_double(settings, key, value) }
+
+    /// Binds a widget property to a key both ways (the preferences window).
+    func bind(_ key: String, to object: UnsafeMutableRawPointer, property: String) {
+        g_settings_bind(settings, key, object.cast(to: GObject.self), property, G_SETTINGS_BIND_DEFAULT)
+    }
+
+    // MARK: Typed views
+
+    public var autoplay: Bool { bool("autoplay") }
+    public var showRemaining: Bool {
+        get { bool("show-remaining") }
+        set { set("show-remaining", newValue) }
+    }
+    public var controlsDisplayDuration: Double { double("controls-display-duration") }
+    public var displayControlsOnTap: Bool { bool("display-controls-on-tap") }
+    public var dontHideControls: Bool { bool("dont-hide-controls") }
+    public var timeRefreshInterval: Double { double("time-refresh-interval") }
+    public var timeOptions: TimeTextOptions {
+        TimeTextOptions(alwaysShowHours: bool("always-show-hours"), showFrames: bool("show-frames"),
+                        remainingMinusSign: bool("remaining-minus-sign"))
+    }
+    public var volume: Double {
+        get { double("volume") }
+        set { set("volume", newValue) }
+    }
+    public var muted: Bool {
+        get { bool("muted") }
+        set { set("muted", newValue) }
+    }
+
+    // MARK: Finding the schema
+
+    private static func makeSettings() -> UnsafeMutablePointer<GSettings> {
+        let backend = persistentBackend()
+        if let schema = installedSchema() ?? compiledFromSource() {
+            defer { g_settings_schema_unref(schema) }
+            return g_settings_new_full(schema, backend, nil)
+        }
+        fatalError("Reel cannot find its settings schema \(schemaID): install Reel, or keep data/ beside the sources")
+    }
+
+    private static func installedSchema() -> OpaquePointer? {
+        guard let source = g_settings_schema_source_get_default() else { return nil }
+        return g_settings_schema_source_lookup(source, schemaID, 1)
+    }
+
+    /// Compiles data/<id>.gschema.xml into ~/.cache/reel/schemas (when it changed) and loads it.
+    private static func compiledFromSource() -> OpaquePointer? {
+        let xml = DataDirectory.file("\(schemaID).gschema.xml")
+        guard FileManager.default.fileExists(atPath: xml) else { return nil }
+        let cache = (ProcessInfo.processInfo.environment["XDG_CACHE_HOME"] ?? NSHomeDirectory() + "/.cache") + "/reel/schemas"
+        try? FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+        let copy = cache + "/\(schemaID).gschema.xml"
+        let source = FileManager.default.contents(atPath: xml)
+        if FileManager.default.contents(atPath: copy) != source || !FileManager.default.fileExists(atPath: cache + "/gschemas.compiled") {
+            _ = FileManager.default.createFile(atPath: copy, contents: source)
+            var error: UnsafeMutablePointer<GError>? = nil
+            let command = "glib-compile-schemas \(cache)"
+            var status: gint = 0
+            if g_spawn_command_line_sync(command, nil, nil, &status, &error) == 0 || status != 0 {
+                if let error { g_error_free(error) }
+                return nil
+            }
+        }
+        var error: UnsafeMutablePointer<GError>? = nil
+        guard let source = g_settings_schema_source_new_from_directory(cache, g_settings_schema_source_get_default(), 0, &error) else {
+            if let error { g_error_free(error) }
+            return nil
+        }
+        defer { g_settings_schema_source_unref(source) }
+        return g_settings_schema_source_lookup(source, schemaID, 0)
+    }
+
+    /// GSettings' default backend, unless it would only keep values in memory.
+    private static func persistentBackend() -> UnsafeMutablePointer<GSettingsBackend>? {
+        guard let fallback = g_settings_backend_get_default() else { return nil }
+        defer { g_object_unref(fallback.raw.cast(to: GObject.self)) }
+        guard reel_settings_backend_is_memory(fallback) != 0 else { return nil }
+        let config = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"] ?? NSHomeDirectory() + "/.config"
+        try? FileManager.default.createDirectory(atPath: config + "/reel", withIntermediateDirectories: true)
+        return g_keyfile_settings_backend_new(config + "/reel/settings.ini", "/io/github/reel/Reel/", "Reel")
+    }
+}

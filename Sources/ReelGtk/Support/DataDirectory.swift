@@ -1,0 +1,30 @@
+import Foundation
+
+/// Where Reel's data files (`ui/*.ui`, `style.css`, the GSettings schema) are: installed next to
+/// the binary's prefix (`$prefix/share/reel`), or in the source tree for `swift run`, or where
+/// `REEL_DATA_DIR` says. `Bundle.module` is not used: it does not survive installation.
+/// Threading: immutable once computed; any thread.
+public enum DataDirectory {
+    public static let path: String = {
+        let fm = FileManager.default
+        if let override = ProcessInfo.processInfo.environment["REEL_DATA_DIR"], fm.fileExists(atPath: override + "/ui") {
+            return override
+        }
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let installed = executable.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("share/reel").path
+        if fm.fileExists(atPath: installed + "/ui") { return installed }
+        // Sources/ReelGtk/Support/DataDirectory.swift → the repository's data/.
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("data").path
+        return source
+    }()
+
+    public static func file(_ relative: String) -> String { path + "/" + relative }
+
+    /// The demo clip, when Reel runs from its source tree.
+    public static var demoClip: String? {
+        let clip = file("demo/reel-demo.mp4")
+        return FileManager.default.fileExists(atPath: clip) ? clip : nil
+    }
+}

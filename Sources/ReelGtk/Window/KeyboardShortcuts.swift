@@ -1,0 +1,66 @@
+import CGtk
+import ReelEngine
+
+/// The player's keys, handled before focused widgets see them (Space must not press a focused
+/// button). The shortcuts window (ui/shortcuts.ui) lists the same keys.
+/// Threading: main thread only.
+@MainActor
+struct KeyboardShortcuts {
+    unowned let window: PlayerWindow
+    static let seekStep = 5.0
+    static let longSeekStep = 10.0
+    static let fineSeekStep = 1.0
+    static let volumeStep = 0.05
+
+    /// Handles `keyval` with modifiers `state`; true when it was ours.
+    func handle(_ keyval: UInt32, _ state: GdkModifierType) -> Bool {
+        let view = window.playerView
+        let player = view.player
+        let control = state.rawValue & GDK_CONTROL_MASK.rawValue != 0
+        let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
+        let alt = state.rawValue & GDK_ALT_MASK.rawValue != 0
+        if control || alt { return false }   // Ctrl+O, Ctrl+Q… are accelerators of actions
+        let key = gdk_keyval_to_lower(keyval)
+        func seek(by delta: Double) {
+            guard player.state.hasMedia else { return }
+            let target = min(max(0, player.position + delta), player.duration ?? .infinity)
+            player.seek(to: target, mode: .exact)
+        }
+        switch Int32(key) {
+        case GDK_KEY_space, GDK_KEY_k:
+            player.togglePause()
+        case GDK_KEY_Left:
+            seek(by: shift ? -Self.fineSeekStep : -Self.seekStep)
+        case GDK_KEY_Right:
+            seek(by: shift ? Self.fineSeekStep : Self.seekStep)
+        case GDK_KEY_j:
+            seek(by: -Self.longSeekStep)
+        case GDK_KEY_l:
+            seek(by: Self.longSeekStep)
+        case GDK_KEY_period:
+            player.stepForward()
+        case GDK_KEY_comma:
+            window.stepBackward()
+        case GDK_KEY_Home:
+            if player.state.hasMedia { player.seek(to: 0, mode: .exact) }
+        case GDK_KEY_End:
+            if let d = player.duration, player.state.hasMedia { player.seek(to: d, mode: .exact) }
+        case GDK_KEY_Up:
+            player.setVolume(min(1, player.volume + Self.volumeStep))
+        case GDK_KEY_Down:
+            player.setVolume(max(0, player.volume - Self.volumeStep))
+        case GDK_KEY_m:
+            player.setMuted(!player.isMuted)
+        case GDK_KEY_f, GDK_KEY_F11:
+            window.toggleFullscreen()
+        case GDK_KEY_Escape:
+            guard window.isFullscreen else { return false }
+            window.toggleFullscreen()
+        case GDK_KEY_i:
+            window.toggleInfo()
+        default:
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,54 @@
+import CGtk
+import Foundation
+
+/// The Open File and Open URL dialogs. Threading: main thread only.
+@MainActor
+enum OpenDialogs {
+    /// A native file chooser for media files (GtkFileChooserNative: the portal inside Flatpak).
+    static func chooseFile(parent: UnsafeMutablePointer<GtkWidget>, _ done: @escaping @MainActor (String) -> Void) {
+        let chooser = gtk_file_chooser_native_new("Open a Video", parent.cast(), GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel")!
+        let filter = gtk_file_filter_new()!
+        gtk_file_filter_set_name(filter, "Videos and sound")
+        for type in ["video/*", "audio/*", "application/x-mpegurl", "application/vnd.apple.mpegurl", "audio/x-mpegurl"] {
+            gtk_file_filter_add_mime_type(filter, type)
+        }
+        gtk_file_chooser_add_filter(chooser.raw.cast(), filter)
+        let all = gtk_file_filter_new()!
+        gtk_file_filter_set_name(all, "All files")
+        gtk_file_filter_add_pattern(all, "*")
+        gtk_file_chooser_add_filter(chooser.raw.cast(), all)
+        Signal.connectInt(chooser.raw, "response") { response in
+            if response == Int(GTK_RESPONSE_ACCEPT.rawValue), let file = gtk_file_chooser_get_file(chooser.raw.cast()) {
+                if let path = GString.take(g_file_get_path(file)) ?? GString.take(g_file_get_uri(file)) { done(path) }
+                g_object_unref(file.raw.cast(to: GObject.self))
+            }
+            g_object_unref(chooser.raw.cast(to: GObject.self))
+        }
+        gtk_native_dialog_show(chooser.raw.cast())
+    }
+
+    /// A small dialog asking for an address (ui/open-url.ui).
+    static func askForURL(parent: UnsafeMutablePointer<GtkWidget>, _ done: @escaping @MainActor (String) -> Void) {
+        let builder = UIBuilder("open-url")
+        let dialog = builder.widget("open-url-dialog")
+        let entry = builder.widget("url-entry")
+        let open = builder.widget("open-url-button")
+        let cancel = builder.widget("cancel-url-button")
+        gtk_window_set_transient_for(dialog.cast(), parent.cast())
+        // Offer what the clipboard holds when it looks like an address? Not without asking:
+        // reading the clipboard is the person's call. Start empty.
+        func accept() {
+            let text = String(cString: gtk_editable_get_text(OpaquePointer(entry)))
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty else { return }
+            gtk_window_destroy(dialog.cast())
+            done(text)
+        }
+        Signal.connect(open.raw, "clicked") { accept() }
+        Signal.connect(entry.raw, "activate") { accept() }
+        Signal.connect(cancel.raw, "clicked") { gtk_window_destroy(dialog.cast()) }
+        // The builder (and so its objects' Swift wiring) lives as long as the dialog.
+        Signal.connect(dialog.raw, "destroy") { _ = builder }
+        gtk_window_present(dialog.cast())
+    }
+}

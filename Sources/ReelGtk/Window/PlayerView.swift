@@ -1,0 +1,284 @@
+import CGtk
+import Foundation
+import ReelEngine
+
+/// The embeddable player: the GL movie surface, the auxiliary-view slot, the status page and
+/// spinner, and the controls overlay, in one GtkOverlay built from `ui/player-view.ui`. Any
+/// app can put `widget` in any container at any size. Playback goes through a
+/// `PlaybackController` (the engine's `Player` unless the host supplies another backend).
+/// Threading: main thread only; engine events hop here through `MainContext`.
+@MainActor
+public final class PlayerView {
+    public let widget: UnsafeMutablePointer<GtkWidget>
+    public let player: PlaybackController
+    public let settings: PlayerSettings
+    /// Host widgets over the picture (DBVideoPlayer's auxiliary view).
+    public let auxiliarySlot: AuxiliarySlot
+    let movie: MovieView
+    let controls: ControlsOverlay
+    private let status: StatusPage
+    private let spinner: UnsafeMutablePointer<GtkWidget>
+    private let builder: UIBuilder
+    private var visibility = ControlsVisibility()
+    private var hideTimer: Timer?
+    private var spinnerTimer: Timer?
+    private var tapTimer: Timer?
+    public private(set) var mediaInfo: MediaInfo?
+    public private(set) var state: PlayerState = .idle
+    public private(set) var sourceName: String?
+
+    /// Told about every engine event after the view has handled it.
+    public var eventObserver: (@MainActor (PlayerEvent) -> Void)?
+    /// The controls were shown or hidden (DBVideoPlayer's visibility notification).
+    public var controlsVisibilityChanged: (@MainActor (Bool) -> Void)?
+    /// A double click on the picture (the window toggles fullscreen).
+    public var doubleClicked: (@MainActor () -> Void)?
+    /// A picture reached the screen for the first time since the last open.
+    public var firstPictureShown: (@MainActor () -> Void)?
+    /// In fullscreen the pointer hides with the controls.
+    public var isFullscreen = false { didSet { applyVisibility() } }
+
+    /// Events cross from the engine's control thread to the main thread through this relay.
+    private final class Relay: @unchecked Sendable {
+        // Safe: `view` is written once on the main thread before any event, then read only
+        // inside MainContext.async blocks, which run on the main thread.
+        weak var view: PlayerView?
+    }
+
+    public init(settings: PlayerSettings,
+                makePlayer: ((@escaping @Sendable (PlayerEvent) -> Void) -> PlaybackController)? = nil) {
+        let relay = Relay()
+        let sink: @Sendable (PlayerEvent) -> Void = { event in
+            MainContext.async { relay.view?.handle(event) }
+        }
+        player = makePlayer?(sink) ?? Player(configuration: PlayerConfiguration(), events: sink)
+        self.settings = settings
+        builder = UIBuilder("player-view")
+        widget = builder.widget("player-view")
+        movie = MovieView(area: builder.widget("movie"), player: player)
+        controls = ControlsOverlay(builder: builder, player: player, settings: settings)
+        status = StatusPage(builder: builder)
+        spinner = builder.widget("spinner")
+        auxiliarySlot = AuxiliarySlot(overlay: widget, below: builder.widget("status-page"))
+        relay.view = self
+        movie.failed = { [weak self] message in self?.showFailure(.internalError(message)) }
+        movie.pictureDrawn = { [weak self] _ in
+            guard let self, !self.firstPictureReported else { return }
+            self.firstPictureReported = true
+            self.firstPictureShown?()
+        }
+        wireVisibility()
+        applySettings()
+        settings.observe { [weak self] key in self?.settingChanged(key) }
+        status.showWelcome(demoAvailable: DataDirectory.demoClip != nil)
+        controls.reset()
+    }
+
+    private var firstPictureReported = false
+
+    // MARK: Opening
+
+    /// Opens a path or URL; `start` seeks there first, `paused` overrides autoplay.
+    public func open(_ source: String, start: Double? = nil, paused: Bool = false) {
+        sourceName = (try? MediaSource(parsing: source))?.displayName ?? source
+        mediaInfo = nil
+        firstPictureReported = false
+        movie.clear()
+        controls.reset()
+        status.hide()
+        player.open(source)
+        if let start { player.seek(to: start, mode: .exact) }
+        if settings.autoplay && !paused { player.play() }
+    }
+
+    // MARK: Engine events
+
+    func handle(_ event: PlayerEvent) {
+        controls.apply(event)
+        switch event {
+        case .stateChanged(_, let to):
+            state = to
+            stateChanged(to)
+        case .mediaLoaded(let info):
+            mediaInfo = info
+            updateTimeObserver()
+        case .displayInvalidated:
+            movie.refresh()
+        default:
+            break
+        }
+        eventObserver?(event)
+    }
+
+    private func stateChanged(_ state: PlayerState) {
+        movie.isPlaying = state == .playing
+        switch state {
+        case .loading:
+            showSpinner(after: 0.4)
+        case .stalled:
+            showSpinner(after: 0.5)
+        case .ready, .playing:
+            hideSpinner()
+            status.hide()
+        case .ended:
+            hideSpinner()
+            visibility.show(now: Clock.now)
+            applyVisibility()
+        case .failed(let error):
+            showFailure(error)
+        case .idle, .closed:
+            hideSpinner()
+            movie.clear()
+            controls.reset()
+            status.showWelcome(demoAvailable: DataDirectory.demoClip != nil)
+        }
+    }
+
+    private func showFailure(_ error: PlayerError) {
+        hideSpinner()
+        movie.clear()
+        controls.reset()
+        visibility.hide()
+        applyVisibility()
+        status.showError(error, source: sourceName ?? "this media")
+    }
+
+    private func showSpinner(after delay: Double) {
+        spinnerTimer?.cancel()
+        // A short delay: a spinner that flashes for a few milliseconds is worse than none.
+        spinnerTimer = Timer.once(after: delay) { [weak self] in
+            guard let self, self.state == .loading || self.state == .stalled else { return }
+            gtk_widget_set_visible(self.spinner, 1)
+            gtk_spinner_start(self.spinner.cast())
+        }
+    }
+
+    private func hideSpinner() {
+        spinnerTimer?.cancel()
+        spinnerTimer = nil
+        gtk_spinner_stop(spinner.cast())
+        gtk_widget_set_visible(spinner, 0)
+    }
+
+    // MARK: Showing and hiding the controls
+
+    private func wireVisibility() {
+        let motion = gtk_event_controller_motion_new()!
+        Signal.connectPoint(motion.raw, "motion") { [weak self] x, y in
+            self?.visibility.pointerMoved(x: x, y: y, now: Clock.now)
+            self?.applyVisibility()
+        }
+        Signal.connectPoint(motion.raw, "enter") { [weak self] x, y in
+            self?.visibility.pointerMoved(x: x, y: y, now: Clock.now)
+        }
+        Signal.connect(motion.raw, "leave") { [weak self] in self?.visibility.pointerLeft() }
+        gtk_widget_add_controller(widget, motion.cast())
+
+        let overControls = gtk_event_controller_motion_new()!
+        Signal.connectPoint(overControls.raw, "enter") { [weak self] _, _ in
+            self?.visibility.pointerOverControls(true, now: Clock.now)
+            self?.applyVisibility()
+        }
+        Signal.connect(overControls.raw, "leave") { [weak self] in
+            self?.visibility.pointerOverControls(false, now: Clock.now)
+            self?.applyVisibility()
+        }
+        gtk_widget_add_controller(controls.bar, overControls.cast())
+        controls.scrubbingChanged = { [weak self] held in
+            self?.visibility.scrubbing(held, now: Clock.now)
+            self?.applyVisibility()
+        }
+        controls.activity = { [weak self] in
+            self?.visibility.show(now: Clock.now)
+            self?.applyVisibility()
+        }
+
+        // A tap toggles the controls; a double click is the window's (fullscreen). The tap
+        // waits for the double-click time so the first click of a double does not flash them.
+        let click = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(click.cast(), reel_button_primary())
+        Signal.connectPress(click.raw, "pressed") { [weak self] presses, _, _ in
+            guard let self else { return }
+            gtk_widget_grab_focus(self.movie.area)
+            if presses >= 2 {
+                self.tapTimer?.cancel()
+                self.tapTimer = nil
+                self.doubleClicked?()
+                return
+            }
+            self.tapTimer = Timer.once(after: Self.doubleClickTime) { [weak self] in
+                guard let self else { return }
+                self.visibility.tapped(now: Clock.now)
+                self.applyVisibility()
+            }
+        }
+        gtk_widget_add_controller(movie.area, click.cast())
+    }
+
+    private static var doubleClickTime: Double {
+        guard let settings = gtk_settings_get_default() else { return 0.4 }
+        return Double(reel_object_get_int(settings.raw, "gtk-double-click-time")) / 1000
+    }
+
+    /// Shows the controls as if the pointer moved (keyboard seeking wants them, briefly).
+    public func revealControls() {
+        visibility.show(now: Clock.now)
+        applyVisibility()
+    }
+
+    public var controlsVisible: Bool { visibility.visible }
+
+    private func applyVisibility() {
+        let hasMedia = state.hasMedia || state == .loading
+        let visible = visibility.visible && hasMedia
+        let wasVisible = gtk_revealer_get_reveal_child(controls.revealer.cast()) != 0
+        gtk_revealer_set_reveal_child(controls.revealer.cast(), visible ? 1 : 0)
+        // Hidden controls must not take clicks meant for the picture.
+        gtk_widget_set_can_target(controls.revealer, visible ? 1 : 0)
+        gtk_widget_set_cursor_from_name(widget, isFullscreen && !visible ? "none" : nil)
+        if visible != wasVisible { controlsVisibilityChanged?(visible) }
+        hideTimer?.cancel()
+        hideTimer = nil
+        if let deadline = visibility.hideAt {
+            hideTimer = Timer.once(after: max(0.01, deadline - Clock.now)) { [weak self] in
+                guard let self else { return }
+                self.visibility.tick(now: Clock.now)
+                self.applyVisibility()
+            }
+        }
+    }
+
+    // MARK: Settings
+
+    private func applySettings() {
+        visibility.displayDuration = settings.controlsDisplayDuration
+        visibility.displayOnTap = settings.displayControlsOnTap
+        visibility.neverHide = settings.dontHideControls
+        updateTimeObserver()
+    }
+
+    private func settingChanged(_ key: String) {
+        switch key {
+        case "controls-display-duration", "display-controls-on-tap", "dont-hide-controls":
+            applySettings()
+            applyVisibility()
+        case "time-refresh-interval", "show-frames":
+            updateTimeObserver()
+            controls.refreshLabels()
+        case "show-remaining", "always-show-hours", "remaining-minus-sign":
+            controls.refreshLabels()
+        default:
+            break
+        }
+    }
+
+    /// The time labels follow the engine's periodic observer: every refresh interval, or every
+    /// picture when frames are shown.
+    private func updateTimeObserver() {
+        var interval = settings.timeRefreshInterval
+        if settings.timeOptions.showFrames, let fps = mediaInfo?.videoStream?.frameRate, fps > 0 {
+            interval = min(interval, 1 / fps)
+        }
+        player.setTimeObserverInterval(interval)
+    }
+}

@@ -1,0 +1,205 @@
+import CGtk
+import Foundation
+import ReelEngine
+
+/// Reel's main window (ui/window.ui): a header bar over the player view, with the window's
+/// actions, keys, drag-and-drop, fullscreen, and its title and size following the media.
+/// Threading: main thread only.
+@MainActor
+public final class PlayerWindow {
+    public let window: UnsafeMutablePointer<GtkWidget>
+    public let playerView: PlayerView
+    private let builder: UIBuilder
+    private let titleLabel: UnsafeMutablePointer<GtkWidget>
+    private let application: OpaquePointer
+    private let inhibitor: IdleInhibitor
+    private var infoCard: InfoCard?
+    private var sizedForMedia = false
+    private var presentWhenLoaded: Timer?
+    private var stepBackPending = false
+
+    public init(application: OpaquePointer, settings: PlayerSettings) {
+        self.application = application
+        builder = UIBuilder("window")
+        window = builder.widget("window")
+        titleLabel = builder.widget("title-label")
+        playerView = PlayerView(settings: settings)
+        inhibitor = IdleInhibitor(application: application, window: window)
+        gtk_window_set_application(window.cast(), application.cast())
+        gtk_window_set_child(window.cast(), playerView.widget)
+        installActions()
+        installKeys()
+        installDrop()
+        installHelpOverlay()
+        playerView.doubleClicked = { [weak self] in self?.toggleFullscreen() }
+        playerView.eventObserver = { [weak self] event in self?.observe(event) }
+        Signal.connectPointer(window.raw, "notify::fullscreened") { [weak self] _ in
+            guard let self else { return }
+            self.playerView.isFullscreen = self.isFullscreen
+        }
+        Signal.connectReturning(window.raw, "close-request") { [weak self] in
+            self?.inhibitor.set(false)
+            self?.playerView.player.close()
+            return false
+        }
+    }
+
+    public func present() { gtk_window_present(window.cast()) }
+
+    /// Opens media. When the window is not shown yet it waits (briefly) for the media's size,
+    /// so that it appears at the right size instead of jumping to it.
+    public func open(_ source: String, start: Double? = nil, paused: Bool = false) {
+        sizedForMedia = false
+        setTitle((try? MediaSource(parsing: source))?.displayName ?? source)
+        playerView.open(source, start: start, paused: paused)
+        if gtk_widget_get_visible(window) == 0 {
+            presentWhenLoaded = Timer.once(after: 0.3) { [weak self] in self?.present() }
+        }
+    }
+
+    // MARK: Events
+
+    private func observe(_ event: PlayerEvent) {
+        switch event {
+        case .mediaLoaded(let info):
+            setTitle(info.displayTitle)
+            sizeForMedia(info)
+            if gtk_widget_get_visible(window) == 0 {
+                presentWhenLoaded?.cancel()
+                present()
+            }
+        case .stateChanged(_, let to):
+            let hasVideo = playerView.mediaInfo?.videoStream != nil
+            inhibitor.set(to == .playing && hasVideo)
+            if case .failed = to, gtk_widget_get_visible(window) == 0 { present() }
+            if to == .closed || to == .idle { setTitle(nil) }
+        case .seekCompleted:
+            if stepBackPending { stepBackPending = false }
+        default:
+            break
+        }
+    }
+
+    private func setTitle(_ title: String?) {
+        let text = title ?? "Reel"
+        gtk_window_set_title(window.cast(), text == "Reel" ? "Reel" : "\(text) – Reel")
+        gtk_label_set_text(titleLabel.cast(), text)
+    }
+
+    /// On the first open the window takes the picture's shape (sample aspect ratio and
+    /// rotation applied) at its natural size, at most 70 % of the screen.
+    private func sizeForMedia(_ info: MediaInfo) {
+        guard !sizedForMedia, !isFullscreen, gtk_window_is_maximized(window.cast()) == 0,
+              let video = info.videoStream, let w = video.width, let h = video.height, w > 0, h > 0 else { return }
+        sizedForMedia = true
+        var width = Double(w) * (video.sampleAspectRatio?.value ?? 1)
+        var height = Double(h)
+        if video.rotation == 90 || video.rotation == 270 { swap(&width, &height) }
+        let (maxW, maxH) = screenLimit()
+        // The header bar sits above the picture: the window is that much taller.
+        var headerHeight: gint = 0
+        if let header = gtk_window_get_titlebar(window.cast()), gtk_widget_get_visible(header) != 0, !isFullscreen {
+            gtk_widget_measure(header, GTK_ORIENTATION_VERTICAL, -1, nil, &headerHeight, nil, nil)
+        }
+        let scale = min(1, maxW / width, (maxH - Double(headerHeight)) / height)
+        gtk_window_set_default_size(window.cast(), gint((width * scale).rounded()),
+                                    gint((height * scale).rounded()) + headerHeight)
+    }
+
+    private func screenLimit() -> (Double, Double) {
+        guard let display = gdk_display_get_default(), let monitors = gdk_display_get_monitors(display),
+              g_list_model_get_n_items(monitors) > 0, let monitor = g_list_model_get_item(monitors, 0) else { return (1280, 720) }
+        defer { g_object_unref(monitor.cast(to: GObject.self)) }
+        var geometry = GdkRectangle()
+        gdk_monitor_get_geometry(OpaquePointer(monitor), &geometry)
+        return (Double(geometry.width) * 0.7, Double(geometry.height) * 0.7)
+    }
+
+    // MARK: Fullscreen
+
+    public var isFullscreen: Bool { gtk_window_is_fullscreen(window.cast()) != 0 }
+
+    public func toggleFullscreen() {
+        if isFullscreen { gtk_window_unfullscreen(window.cast()) } else { gtk_window_fullscreen(window.cast()) }
+    }
+
+    // MARK: Actions and keys
+
+    private func installActions() {
+        let group = window.raw
+        Actions.add(group, "open") { [weak self] in
+            guard let self else { return }
+            OpenDialogs.chooseFile(parent: self.window) { [weak self] path in self?.open(path) }
+        }
+        Actions.add(group, "open-url") { [weak self] in
+            guard let self else { return }
+            OpenDialogs.askForURL(parent: self.window) { [weak self] url in self?.open(url) }
+        }
+        Actions.add(group, "fullscreen") { [weak self] in self?.toggleFullscreen() }
+        Actions.add(group, "toggle-pause") { [weak self] in self?.playerView.player.togglePause() }
+        Actions.add(group, "toggle-info") { [weak self] in self?.toggleInfo() }
+        Actions.add(group, "play-demo") { [weak self] in
+            if let clip = DataDirectory.demoClip { self?.open(clip) }
+        }
+        // Saves the picture exactly as drawn (remote-controllable over D-Bus, for checks).
+        Actions.addWithString(group, "save-picture") { [weak self] path in
+            self?.playerView.movie.snapshot(to: path) { error in
+                if let error { FileHandle.standardError.write(Data("reel: \(error)\n".utf8)) }
+            }
+        }
+    }
+
+    private func installKeys() {
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys.cast(), GTK_PHASE_CAPTURE)
+        Signal.connectKey(keys.raw, "key-pressed") { [weak self] keyval, state in
+            guard let self else { return false }
+            return KeyboardShortcuts(window: self).handle(keyval, state)
+        }
+        gtk_widget_add_controller(window, keys.cast())
+    }
+
+    private func installHelpOverlay() {
+        let shortcuts = UIBuilder("shortcuts")
+        gtk_application_window_set_help_overlay(window.cast(), shortcuts.object("shortcuts-window").cast())
+    }
+
+    private func installDrop() {
+        var types = [reel_type_file_list(), reel_type_string()]
+        let target = gtk_drop_target_new(0, GDK_ACTION_COPY)!
+        gtk_drop_target_set_gtypes(target, &types, gsize(types.count))
+        Signal.connectDrop(target.raw) { [weak self] value in
+            guard let self, let value else { return false }
+            if g_type_check_value_holds(value, reel_type_file_list()) != 0 {
+                let list = g_value_get_boxed(value).map { UnsafeMutablePointer<GSList>(OpaquePointer($0)) }
+                guard let file = list?.pointee.data else { return false }
+                let gfile = OpaquePointer(file)
+                guard let path = GString.take(g_file_get_path(gfile)) ?? GString.take(g_file_get_uri(gfile)) else { return false }
+                self.open(path)
+                return true
+            }
+            if let text = g_value_get_string(value).map({ String(cString: $0) }) {
+                let first = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? text
+                self.open(first.trimmingCharacters(in: .whitespaces))
+                return true
+            }
+            return false
+        }
+        gtk_widget_add_controller(window, target.cast())
+    }
+
+    func toggleInfo() {
+        if infoCard == nil { infoCard = InfoCard(view: playerView) }
+        infoCard?.toggle()
+    }
+
+    /// One frame back: an exact seek to the middle of the previous frame's interval.
+    func stepBackward() {
+        let player = playerView.player
+        guard player.state.hasMedia, let fps = playerView.mediaInfo?.videoStream?.frameRate, fps > 0 else { return }
+        if player.state == .playing || player.state == .stalled { player.pause() }
+        let current = (player as? Player)?.currentFrame?.pts ?? player.position
+        stepBackPending = true
+        player.seek(to: max(0, current - 0.5 / fps), mode: .exact)
+    }
+}
