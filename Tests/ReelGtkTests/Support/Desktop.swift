@@ -1,0 +1,141 @@
+import Foundation
+import ReelTestSupport
+
+/// A private desktop for one test: an X server with GL (Xvfb, Mesa's llvmpipe), a window
+/// manager (openbox, for fullscreen), a D-Bus session bus (GApplication's single instance,
+/// remote actions, the accessibility bus), a sound server, and XDG folders of its own. Tests
+/// that each make one can run side by side without seeing each other's windows.
+/// Threading: owned by one test; everything it started stops when it is released.
+public final class Desktop {
+    public let display: String
+    public let busAddress: String
+    public let home: URL
+    public let width: Int
+    public let height: Int
+    private var pids: [Int32] = []
+
+    private static let nextDisplay = Locked(100 + Int(getpid() % 40) * 20)
+
+    public init(width: Int = 1280, height: Int = 800) throws {
+        self.width = width
+        self.height = height
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("reel-desktop-\(getpid())-\(UUID().uuidString.prefix(8))")
+        for dir in ["config", "cache", "data", "runtime"] {
+            try FileManager.default.createDirectory(at: home.appendingPathComponent(dir), withIntermediateDirectories: true)
+        }
+        chmod(home.appendingPathComponent("runtime").path, 0o700)
+        // An X display number nobody uses.
+        var number = 0
+        repeat {
+            number = Self.nextDisplay.withLock { n in n += 1; return n }
+        } while FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
+            || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+        let name = ":\(number)"
+        display = name
+        let log = home.appendingPathComponent("desktop.log").path
+        let xvfb = try Command.spawnDetached(["Xvfb", name, "-screen", "0", "\(width)x\(height)x24",
+                                              "-nolisten", "tcp", "-noreset"], log: log)
+        SoundServer.reap(when: getpid(), exits: [xvfb])
+        try Self.wait("Xvfb on \(name)", log: log) {
+            (try? Command.run(["xdpyinfo", "-display", name], check: false).status) == 0
+        }
+        // A session bus of our own; its address is printed on its first line.
+        let busFile = home.appendingPathComponent("bus-address").path
+        let bus = try Command.spawnDetached(["dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1"],
+                                            environment: ["DISPLAY": name], log: busFile)
+        SoundServer.reap(when: getpid(), exits: [bus])
+        var address = ""
+        try Self.wait("dbus-daemon", log: busFile) {
+            address = (try? String(contentsOfFile: busFile, encoding: .utf8))?
+                .split(separator: "\n").first.map(String.init) ?? ""
+            return address.hasPrefix("unix:")
+        }
+        busAddress = address
+        pids = [xvfb, bus]
+        let wm = try Command.spawnDetached(["openbox", "--sm-disable"], environment: baseEnvironment, log: log)
+        pids.append(wm)
+        SoundServer.reap(when: getpid(), exits: [wm])
+        _ = try? SoundServer.ensure()
+    }
+
+    deinit { stop() }
+
+    public func stop() {
+        for pid in pids.reversed() { kill(pid, SIGTERM) }
+        for pid in pids { _ = Command.isRunning(pid) }
+        pids.removeAll()
+    }
+
+    private var baseEnvironment: [String: String] {
+        [
+            "DISPLAY": display,
+            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+            "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+            "XDG_RUNTIME_DIR": home.appendingPathComponent("runtime").path,
+        ]
+    }
+
+    /// What a program started on this desktop sees.
+    public var environment: [String: String] {
+        var env = baseEnvironment
+        env["DBUS_SESSION_BUS_ADDRESS"] = busAddress
+        env["GDK_BACKEND"] = "x11"
+        env["GTK_A11Y"] = "atspi"
+        env["NO_AT_BRIDGE"] = "0"
+        env["GSETTINGS_BACKEND"] = "keyfile"
+        if let pulse = ProcessInfo.processInfo.environment["PULSE_SERVER"] { env["PULSE_SERVER"] = pulse }
+        return env
+    }
+
+    /// Starts a program on this desktop; it is stopped with the desktop.
+    @discardableResult
+    public func start(_ arguments: [String], log: String? = nil) throws -> Int32 {
+        let pid = try Command.spawnDetached(arguments, environment: environment,
+                                            log: log ?? home.appendingPathComponent("programs.log").path)
+        pids.append(pid)
+        SoundServer.reap(when: getpid(), exits: [pid])
+        return pid
+    }
+
+    /// Runs a program on this desktop and waits for it.
+    @discardableResult
+    public func run(_ arguments: [String], check: Bool = true) throws -> Command.Result {
+        try Command.run(arguments, environment: environment, check: check)
+    }
+
+    // MARK: Input and pictures
+
+    public func xdotool(_ arguments: [String]) throws {
+        try run(["xdotool"] + arguments)
+    }
+
+    public func moveMouse(_ x: Int, _ y: Int) throws { try xdotool(["mousemove", String(x), String(y)]) }
+
+    public func click(_ x: Int, _ y: Int, times: Int = 1) throws {
+        try xdotool(["mousemove", String(x), String(y), "click", "--repeat", String(times), "--delay", "80", "1"])
+    }
+
+    public func key(_ keys: String...) throws { try xdotool(["key", "--delay", "50"] + keys) }
+
+    /// The whole screen as a PNG file.
+    public func screenshot(_ name: String) throws -> String {
+        let path = home.appendingPathComponent("\(name).png").path
+        try run(["sh", "-c", "xwd -root -silent -display \(display) | convert xwd:- png:\(Command.shellQuote(path))"])
+        return path
+    }
+
+    /// Waits until `condition` holds, polling; throws with `what` and the log on timeout.
+    public static func wait(_ what: String, log: String? = nil, timeout: Double = 20,
+                            _ condition: () throws -> Bool) throws {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while try !condition() {
+            guard Date() < deadline else {
+                let text = log.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) } ?? ""
+                throw Command.Failure(command: [what], result: .init(status: -1, stdout: Data(),
+                                                                      stderr: Data("timed out: \(text.suffix(3000))".utf8)))
+            }
+            usleep(50_000)
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import ReelTestSupport
+
+/// The real `reel` binary running on a private desktop, and the ways a test reaches it: its
+/// window (xdotool), its accessibility tree (AT-SPI), its GActions over D-Bus, its pictures.
+/// Threading: owned by one test.
+public final class ReelApp {
+    public let desktop: Desktop
+    public let pid: Int32
+    public let log: String
+    public private(set) var window = ""
+
+    /// The binary built next to this test bundle.
+    public static let binary: String = {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return bundle.appendingPathComponent("reel").path
+    }()
+
+    public init(on desktop: Desktop, arguments: [String] = [], waitForWindow: Bool = true) throws {
+        self.desktop = desktop
+        log = desktop.home.appendingPathComponent("reel-\(UUID().uuidString.prefix(6)).log").path
+        pid = try desktop.start([Self.binary] + arguments, log: log)
+        if waitForWindow { try findWindow() }
+    }
+
+    public func findWindow(named name: String = "Reel", timeout: Double = 30) throws {
+        try Desktop.wait("the Reel window", log: log, timeout: timeout) {
+            let result = try desktop.run(["xdotool", "search", "--onlyvisible", "--name", name], check: false)
+            guard result.status == 0, let id = result.output.split(separator: "\n").last else { return false }
+            window = String(id)
+            return true
+        }
+    }
+
+    public var isRunning: Bool { Command.isRunning(pid) }
+
+    /// The window's title as the window manager sees it.
+    public var title: String {
+        (try? desktop.run(["xdotool", "getwindowname", window]).output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? ""
+    }
+
+    /// The window's outer geometry on screen.
+    public func geometry() throws -> (x: Int, y: Int, width: Int, height: Int) {
+        let text = try desktop.run(["xdotool", "getwindowgeometry", "--shell", window]).output
+        var values: [String: Int] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "=")
+            if parts.count == 2 { values[String(parts[0])] = Int(parts[1]) }
+        }
+        return (values["X"] ?? 0, values["Y"] ?? 0, values["WIDTH"] ?? 0, values["HEIGHT"] ?? 0)
+    }
+
+    /// Activates one of the window's GActions over D-Bus (GApplication exports them).
+    public func activate(_ action: String, string parameter: String? = nil) throws {
+        let args = parameter.map { "[<'\($0.replacingOccurrences(of: "'", with: "\\'"))'>]" } ?? "[]"
+        try desktop.run(["gdbus", "call", "--session", "--dest", "io.github.reel.Reel",
+                         "--object-path", "/io/github/reel/Reel/window/1",
+                         "--method", "org.gtk.Actions.Activate", action, args, "{}"])
+    }
+
+    /// The application's accessibility tree, flattened: role, name, states, screen extents.
+    public func accessibleTree() throws -> [AccessibleNode] {
+        let script = """
+        import json, sys, pyatspi
+        def walk(node, depth, out):
+            try:
+                ext = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+                box = [ext.x, ext.y, ext.width, ext.height]
+            except Exception:
+                box = [0, 0, 0, 0]
+            states = [pyatspi.stateToString(s) for s in node.getState().getStates()]
+            out.append({"role": node.getRoleName(), "name": node.name or "", "states": states, "box": box, "depth": depth})
+            for i in range(node.childCount):
+                child = node.getChildAtIndex(i)
+                if child is not None: walk(child, depth + 1, out)
+        desktop = pyatspi.Registry.getDesktop(0)
+        out = []
+        for i in range(desktop.childCount):
+            app = desktop.getChildAtIndex(i)
+            if app is not None and app.name in ("reel", "Reel", "io.github.reel.Reel"):
+                walk(app, 0, out)
+        print(json.dumps(out))
+        """
+        let result = try desktop.run(["/usr/bin/python3", "-c", script])
+        let data = Data(result.output.utf8)
+        guard let list = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }
+        return list.map { item in
+            let box = item["box"] as? [Int] ?? [0, 0, 0, 0]
+            return AccessibleNode(role: item["role"] as? String ?? "", name: item["name"] as? String ?? "",
+                                  states: Set(item["states"] as? [String] ?? []),
+                                  x: box[0], y: box[1], width: box[2], height: box[3])
+        }
+    }
+
+    /// Waits until the accessibility tree has an element matching `match` (the app registers
+    /// with the accessibility bus a moment after its window appears), and returns it.
+    @discardableResult
+    public func waitForElement(_ what: String, timeout: Double = 20,
+                               _ match: (AccessibleNode) -> Bool) throws -> AccessibleNode {
+        var found: AccessibleNode?
+        try Desktop.wait("\(what) in the accessibility tree", log: log, timeout: timeout) {
+            found = try accessibleTree().first(where: match)
+            return found != nil
+        }
+        return found!
+    }
+
+    /// The element with this accessible name (and role, if given), waiting for it to appear.
+    @discardableResult
+    public func element(named name: String, role: String? = nil, timeout: Double = 20) throws -> AccessibleNode {
+        try waitForElement("'\(name)'", timeout: timeout) { $0.name == name && (role == nil || $0.role == role) }
+    }
+
+    /// Clicks the middle of an accessible element.
+    public func click(_ node: AccessibleNode, times: Int = 1) throws {
+        try desktop.click(node.x + node.width / 2, node.y + node.height / 2, times: times)
+    }
+
+    public func stop() {
+        kill(pid, SIGTERM)
+        _ = Command.isRunning(pid)
+    }
+
+    deinit { stop() }
+}
+
+/// One element of an accessibility tree. Threading: a value type.
+public struct AccessibleNode: Sendable, CustomStringConvertible {
+    public let role: String
+    public let name: String
+    public let states: Set<String>
+    public let x: Int, y: Int, width: Int, height: Int
+    public var isShowing: Bool { states.contains("showing") }
+    public var description: String { "\(role) '\(name)' [\(x),\(y) \(width)x\(height)] \(states.sorted())" }
+}
