@@ -129,6 +129,13 @@ extension Fixtures.Spec {
     public static let longSmall = video("long-small", ext: "mp4", rate: "30", seconds: 60,
                                  codec: ["-c:v", "libx264", "-preset", "veryfast", "-g", "60", "-pix_fmt", "yuv420p"],
                                  audio: sine(60, codec: ["-c:a", "aac", "-b:a", "64k"]))
+    /// Ten seconds of solid red with sound: on screen, anything that is not red is ours.
+    public static let solidRed = Self(name: "solid-red", ext: "mp4", arguments: [
+        "-f", "lavfi", "-i", "color=c=red:s=640x360:r=30:d=10",
+        "-f", "lavfi", "-i", "sine=frequency=330:sample_rate=48000:duration=10",
+        "-map", "0:v", "-map", "1:a", "-c:v", "libx264", "-preset", "veryfast", "-g", "30",
+        "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "64k", "-shortest",
+    ])
     /// A title, metadata and chapters.
     public static let withChapters = Self(name: "chapters", ext: "mkv", arguments: [
         "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=10:duration=6",

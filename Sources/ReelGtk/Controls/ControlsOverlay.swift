@@ -98,19 +98,31 @@ final class ControlsOverlay {
     // MARK: Scrubber
 
     private func wireScrubber() {
-        // Our own drag gesture, in the capture phase, so the range's click handling (which
-        // depends on gtk-primary-button-warps-slider) never sees the pointer.
+        // The range itself takes no pointer input: its click handling depends on
+        // gtk-primary-button-warps-slider and pages with an autoscroll timer. Presses over it
+        // are handled by this gesture on the bar instead, so a click lands exactly under the
+        // pointer and a drag follows it. The keyboard still reaches the range.
+        gtk_widget_set_can_target(scrubber, 0)
         let drag = gtk_gesture_drag_new()!
-        gtk_event_controller_set_propagation_phase(drag.cast(), GTK_PHASE_CAPTURE)
         var startX = 0.0
-        Signal.connectPoint(drag.raw, "drag-begin") { [weak self] x, _ in
-            startX = x
-            self?.beginScrub(atX: x)
+        Signal.connectPoint(drag.raw, "drag-begin") { [weak self] x, y in
+            guard let self else { return }
+            var sx = 0.0, sy = 0.0
+            gtk_widget_translate_coordinates(self.bar, self.scrubber, x, y, &sx, &sy)
+            let inside = sx >= 0 && sy >= -4 && sx <= Double(gtk_widget_get_width(self.scrubber))
+                && sy <= Double(gtk_widget_get_height(self.scrubber)) + 4
+            guard inside, self.player.state.hasMedia, self.duration != nil else {
+                gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_DENIED)
+                return
+            }
+            gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_CLAIMED)
+            startX = sx
+            self.beginScrub(atX: sx)
         }
         Signal.connectPoint(drag.raw, "drag-update") { [weak self] dx, _ in self?.moveScrub(toX: startX + dx) }
         Signal.connectPoint(drag.raw, "drag-end") { [weak self] dx, _ in self?.endScrub(atX: startX + dx) }
         Signal.connect(drag.raw, "cancel") { [weak self] in self?.endScrub(atX: nil) }
-        gtk_widget_add_controller(scrubber, drag.cast())
+        gtk_widget_add_controller(bar, drag.cast())
         // Keyboard changes (arrow keys on a focused scrubber) seek too.
         Signal.connectChangeValue(scrubber.raw) { [weak self] value in
             guard let self, !self.scrubbing, !self.updatingFromPlayer else { return false }
@@ -122,11 +134,29 @@ final class ControlsOverlay {
     private func time(atX x: Double) -> Double {
         var rect = GdkRectangle()
         gtk_range_get_range_rect(scrubber.cast(), &rect)
-        var sliderStart: gint = 0, sliderEnd: gint = 0
-        gtk_range_get_slider_range(scrubber.cast(), &sliderStart, &sliderEnd)
         let geometry = ScrubberGeometry(troughX: Double(rect.x), troughWidth: Double(rect.width),
-                                        sliderLength: Double(max(0, sliderEnd - sliderStart)))
+                                        sliderLength: sliderTravelLength())
         return geometry.time(atX: x, duration: duration ?? 0)
+    }
+
+    /// The length the thumb takes from the trough, as GtkRange lays it out: the slider node's
+    /// size with its CSS margins (ours are negative, so the thumb overhangs the trough ends).
+    /// gtk_range_get_slider_range does not report it in GTK 4, so the node is measured.
+    private func sliderTravelLength() -> Double {
+        guard let slider = Self.descendant(of: scrubber, cssName: "slider") else { return 0 }
+        var minimum: gint = 0
+        gtk_widget_measure(slider, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
+        return Double(max(0, minimum))
+    }
+
+    private static func descendant(of widget: UnsafeMutablePointer<GtkWidget>, cssName: String) -> UnsafeMutablePointer<GtkWidget>? {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if String(cString: gtk_widget_get_css_name(current)) == cssName { return current }
+            if let found = descendant(of: current, cssName: cssName) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
     }
 
     private func beginScrub(atX x: Double) {

@@ -26,7 +26,8 @@ public enum TimeText {
     /// show, so that both labels keep one shape for the whole file.
     public static func elapsed(_ seconds: Double, reference: Double? = nil, frameRate: Double? = nil,
                                options: TimeTextOptions = .init()) -> String {
-        format(max(0, seconds), rounding: .down, reference: reference, frameRate: frameRate, options: options)
+        format(seconds.isFinite ? max(0, seconds) : seconds, rounding: .down, reference: reference,
+               frameRate: frameRate, options: options)
     }
 
     /// Time remaining from `position` to `duration`, with the minus sign when asked for.

@@ -102,8 +102,13 @@ public final class PlayerWindow {
             gtk_widget_measure(header, GTK_ORIENTATION_VERTICAL, -1, nil, &headerHeight, nil, nil)
         }
         let scale = min(1, maxW / width, (maxH - Double(headerHeight)) / height)
-        gtk_window_set_default_size(window.cast(), gint((width * scale).rounded()),
-                                    gint((height * scale).rounded()) + headerHeight)
+        // The default size includes the client-side shadow around the window; add it so the
+        // picture, not the window, gets the picture's size.
+        gtk_widget_realize(window)
+        var marginX = 0.0, marginY = 0.0
+        gtk_native_get_surface_transform(OpaquePointer(window), &marginX, &marginY)
+        gtk_window_set_default_size(window.cast(), gint((width * scale).rounded() + 2 * marginX),
+                                    gint((height * scale).rounded() + 2 * marginY) + headerHeight)
     }
 
     private func screenLimit() -> (Double, Double) {

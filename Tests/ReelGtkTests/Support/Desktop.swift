@@ -112,6 +112,22 @@ public final class Desktop {
 
     public func moveMouse(_ x: Int, _ y: Int) throws { try xdotool(["mousemove", String(x), String(y)]) }
 
+    /// Moves the pointer to (`x`, `y`) the way a hand does: in several small steps, a few
+    /// milliseconds apart (one jump is a single event, which apps rightly treat differently).
+    public func glide(to x: Int, _ y: Int, steps: Int = 6) throws {
+        let origin = try run(["xdotool", "getmouselocation", "--shell"]).output
+        var at: [String: Int] = [:]
+        for line in origin.split(separator: "\n") {
+            let parts = line.split(separator: "=")
+            if parts.count == 2 { at[String(parts[0])] = Int(parts[1]) }
+        }
+        let x0 = at["X"] ?? x, y0 = at["Y"] ?? y
+        for i in 1...steps {
+            try moveMouse(x0 + (x - x0) * i / steps, y0 + (y - y0) * i / steps)
+            usleep(40_000)
+        }
+    }
+
     public func click(_ x: Int, _ y: Int, times: Int = 1) throws {
         try xdotool(["mousemove", String(x), String(y), "click", "--repeat", String(times), "--delay", "80", "1"])
     }

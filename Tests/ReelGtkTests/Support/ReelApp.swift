@@ -64,7 +64,7 @@ public final class ReelApp {
         import json, sys, pyatspi
         def walk(node, depth, out):
             try:
-                ext = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+                ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
                 box = [ext.x, ext.y, ext.width, ext.height]
             except Exception:
                 box = [0, 0, 0, 0]
@@ -84,11 +84,18 @@ public final class ReelApp {
         let result = try desktop.run(["/usr/bin/python3", "-c", script])
         let data = Data(result.output.utf8)
         guard let list = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }
+        // GTK 4 reports extents relative to its window (it cannot know where the window is on
+        // screen), and the X window is larger than the GTK window by the client-side shadow.
+        // Screen position = X window origin + shadow margin + GTK's extents.
+        let frame = list.first { $0["role"] as? String == "frame" }?["box"] as? [Int]
+        let g = try geometry()
+        let marginX = frame.map { max(0, (g.width - $0[2]) / 2) } ?? 0
+        let marginY = frame.map { max(0, (g.height - $0[3]) / 2) } ?? 0
         return list.map { item in
             let box = item["box"] as? [Int] ?? [0, 0, 0, 0]
             return AccessibleNode(role: item["role"] as? String ?? "", name: item["name"] as? String ?? "",
                                   states: Set(item["states"] as? [String] ?? []),
-                                  x: box[0], y: box[1], width: box[2], height: box[3])
+                                  x: g.x + marginX + box[0], y: g.y + marginY + box[1], width: box[2], height: box[3])
         }
     }
 

@@ -1,0 +1,157 @@
+import Foundation
+import ReelTestSupport
+import Testing
+
+/// The controls as a person uses them: the real window under Xvfb, driven by real pointer and
+/// key events, judged from screenshots and the accessibility tree. One at a time: timing of
+/// show/hide matters and the machine is small.
+@Suite("Controls in the window", .serialized)
+struct ControlsTests {
+    /// Reel playing the solid red clip; anything on screen that is not red is Reel's.
+    struct Session {
+        let desktop: Desktop
+        let app: ReelApp
+        let movie: AccessibleNode
+
+        init(arguments: [String] = []) throws {
+            desktop = try Desktop()
+            app = try ReelApp(on: desktop, arguments: arguments + [try Fixtures.path(.solidRed)])
+            movie = try app.element(named: "Video")
+            try app.element(named: "Pause")   // autoplay: playing
+        }
+
+        /// The strip where the controls bar appears, inside the picture.
+        func barColor(_ name: String) throws -> ScreenImage.Color {
+            let shot = try desktop.screenshot(name)
+            return try ScreenImage.average(shot, x: movie.x + movie.width / 4, y: movie.y + movie.height - 40,
+                                           width: movie.width / 2, height: 20)
+        }
+
+        func controlsShown(_ name: String) throws -> Bool {
+            try barColor(name).distance(to: .init(r: 255, g: 0, b: 0)) > 60
+        }
+
+        /// The elapsed time label's text, in seconds (hidden controls keep it up to date too).
+        func elapsed() throws -> Double? {
+            let labels = try app.accessibleTree().filter { node in
+                node.role == "label" && node.name.range(of: #"^-?\d+(:\d\d)+$"#, options: .regularExpression) != nil
+            }
+            guard let first = labels.min(by: { $0.x < $1.x }) else { return nil }
+            let parts = first.name.split(separator: ":").compactMap { Double($0) }
+            return parts.reduce(0) { $0 * 60 + $1 }
+        }
+    }
+
+    @Test("Hidden at launch; pointer motion shows them; they fade without input; not while the pointer is on them")
+    func motionAndFade() throws {
+        let s = try Session()
+        #expect(try !s.controlsShown("launch"), "controls showed without any input")
+        try s.desktop.glide(to: s.movie.x + s.movie.width / 2, s.movie.y + s.movie.height / 3)
+        try Desktop.wait("the controls to show", timeout: 5) { try s.controlsShown("shown") }
+        try Desktop.wait("the controls to fade", timeout: 10) { try !s.controlsShown("faded") }
+        // Over the controls they stay.
+        try s.desktop.glide(to: s.movie.x + s.movie.width / 2, s.movie.y + s.movie.height - 30)
+        try Desktop.wait("the controls to show", timeout: 5) { try s.controlsShown("over") }
+        usleep(3_500_000)
+        #expect(try s.controlsShown("still-over"), "the controls hid under the pointer")
+    }
+
+    @Test("A tap on the picture shows them, another hides them")
+    func tap() throws {
+        let s = try Session()
+        let x = s.movie.x + s.movie.width / 2, y = s.movie.y + s.movie.height / 3
+        try s.desktop.moveMouse(x, y)
+        usleep(300_000)
+        try s.desktop.click(x, y)
+        try Desktop.wait("the tap to show them", timeout: 5) { try s.controlsShown("tap1") }
+        try s.desktop.click(x, y)
+        try Desktop.wait("the tap to hide them", timeout: 5) { try !s.controlsShown("tap2") }
+    }
+
+    @Test("Double click goes fullscreen, Escape leaves it")
+    func fullscreen() throws {
+        let s = try Session()
+        try s.desktop.click(s.movie.x + s.movie.width / 2, s.movie.y + s.movie.height / 2, times: 2)
+        try Desktop.wait("fullscreen", timeout: 10) {
+            let g = try s.app.geometry()
+            return g.width == s.desktop.width && g.height == s.desktop.height
+        }
+        try s.desktop.key("Escape")
+        try Desktop.wait("a window again", timeout: 10) { try s.app.geometry().width < s.desktop.width }
+    }
+
+    @Test("Keys: Space pauses and plays, arrows seek, M mutes, F goes fullscreen")
+    func keys() throws {
+        let s = try Session()
+        try s.desktop.click(s.movie.x + 5, s.movie.y + 5)   // focus the window
+        try s.desktop.key("space")
+        try s.app.element(named: "Play")
+        let before = try #require(try s.elapsed())
+        try s.desktop.key("Right")
+        try Desktop.wait("the seek to show in the elapsed time", timeout: 10) {
+            guard let now = try s.elapsed() else { return false }
+            return abs(now - min(before + 5, 10)) <= 1
+        }
+        try s.desktop.key("m")
+        try s.app.waitForElement("the mute button pressed") { $0.name == "Mute" && ($0.states.contains("pressed") || $0.states.contains("checked")) }
+        try s.desktop.key("k")
+        try s.app.element(named: "Pause")
+        try s.desktop.key("f")
+        try Desktop.wait("fullscreen", timeout: 10) { try s.app.geometry().width == s.desktop.width }
+    }
+
+    @Test("A click anywhere on the scrubber jumps there; a drag seeks and playing resumes")
+    func scrubber() throws {
+        let s = try Session()
+        try s.desktop.glide(to: s.movie.x + s.movie.width / 2, s.movie.y + s.movie.height - 30)
+        try Desktop.wait("the controls to show", timeout: 5) { try s.controlsShown("scrubber") }
+        let bar = try s.app.element(named: "Position", role: "slider")
+        // Drag from a quarter to the middle: the picture follows, and play goes on after.
+        let y = bar.y + bar.height / 2
+        try s.desktop.xdotool(["mousemove", String(bar.x + bar.width / 4), String(y), "mousedown", "1"])
+        for step in 1...8 {
+            try s.desktop.moveMouse(bar.x + bar.width / 4 + step * bar.width / 32, y)
+            usleep(60_000)
+        }
+        try s.app.element(named: "Play")   // paused while held
+        try s.desktop.xdotool(["mouseup", "1"])
+        try s.app.element(named: "Pause")  // playing again
+        let dragged = try #require(try s.elapsed())
+        #expect(dragged >= 4 && dragged <= 7, "after dragging to the middle the time reads \(dragged)")
+        // Paused, a click at three quarters jumps to 7.5 s of 10 and stays there (reaching for
+        // the scrubber shows the controls first, as it does for a person).
+        try s.desktop.key("space")
+        try s.app.element(named: "Play")
+        try s.desktop.glide(to: bar.x + bar.width * 3 / 4, y)
+        try Desktop.wait("the controls to show", timeout: 5) { try s.controlsShown("before-click") }
+        try s.desktop.click(bar.x + bar.width * 3 / 4, y)
+        var seen: [Double] = []
+        do {
+            try Desktop.wait("the jump", timeout: 10) {
+                guard let t = try s.elapsed() else { return false }
+                seen.append(t)
+                return t >= 7 && t < 8
+            }
+        } catch {
+            Issue.record("after clicking at 3/4 of \(bar) the elapsed time read \(seen)")
+            throw error
+        }
+        #expect(try s.app.accessibleTree().contains { $0.name == "Play" }, "a click while paused started playing")
+    }
+
+    @Test("The info card shows in the auxiliary slot and goes away")
+    func infoCard() throws {
+        let s = try Session()
+        try s.desktop.click(s.movie.x + 5, s.movie.y + 5)
+        try s.desktop.key("i")
+        let card = try s.app.element(named: "Media information")
+        #expect(card.x >= s.movie.x && card.y >= s.movie.y, "the card is outside the picture: \(card)")
+        let shot = try s.desktop.screenshot("card")
+        let color = try ScreenImage.average(shot, x: card.x + 4, y: card.y + 4, width: card.width / 2, height: card.height / 2)
+        #expect(color.distance(to: .init(r: 255, g: 0, b: 0)) > 60, "the card is not drawn: \(color)")
+        try s.desktop.key("i")
+        try Desktop.wait("the card to go", timeout: 5) {
+            !(try s.app.accessibleTree().contains { $0.name == "Media information" && $0.isShowing })
+        }
+    }
+}

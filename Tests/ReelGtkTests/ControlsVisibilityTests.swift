@@ -1,0 +1,78 @@
+import ReelGtk
+import Testing
+
+/// The show/hide policy on a clock the test controls.
+@Suite("Controls visibility")
+struct ControlsVisibilityTests {
+    @Test("Pointer motion shows them; they hide after the display duration without input")
+    func motionThenFade() {
+        var v = ControlsVisibility(displayDuration: 2)
+        v.pointerMoved(x: 10, y: 10, now: 0)        // first report: only where the pointer is
+        #expect(!v.visible)
+        v.pointerMoved(x: 30, y: 10, now: 0.5)
+        #expect(v.visible)
+        #expect(v.hideAt == 2.5)
+        do { let changed = v.tick(now: 2.4); #expect(!changed) }
+        #expect(v.visible)
+        v.pointerMoved(x: 60, y: 10, now: 2.0)       // more input: later
+        do { let changed = v.tick(now: 2.5); #expect(!changed) }
+        do { let changed = v.tick(now: 4.0); #expect(changed) }
+        #expect(!v.visible)
+    }
+
+    @Test("A window appearing under a still pointer (launch by keyboard) does not reveal them")
+    func stillPointer() {
+        var v = ControlsVisibility()
+        v.pointerMoved(x: 100, y: 100, now: 0)
+        v.pointerMoved(x: 100, y: 100, now: 0.1)
+        v.pointerMoved(x: 100.4, y: 100.2, now: 0.2)
+        #expect(!v.visible)
+    }
+
+    @Test("A tap toggles them, unless tapping is off")
+    func tap() {
+        var v = ControlsVisibility()
+        v.tapped(now: 0)
+        #expect(v.visible)
+        v.tapped(now: 0.5)
+        #expect(!v.visible)
+        var off = ControlsVisibility(displayOnTap: false)
+        off.tapped(now: 0)
+        #expect(!off.visible)
+    }
+
+    @Test("Never while the pointer is over them or the scrubber is held")
+    func heldUp() {
+        var v = ControlsVisibility(displayDuration: 1)
+        v.show(now: 0)
+        v.pointerOverControls(true, now: 0.5)
+        #expect(v.hideAt == nil)
+        do { let changed = v.tick(now: 10); #expect(!changed) }
+        #expect(v.visible)
+        v.pointerOverControls(false, now: 10)
+        #expect(v.hideAt == 11)
+        v.scrubbing(true, now: 10.5)
+        do { let changed = v.tick(now: 20); #expect(!changed) }
+        v.scrubbing(false, now: 20)
+        do { let changed = v.tick(now: 21); #expect(changed) }
+        #expect(!v.visible)
+    }
+
+    @Test("Never hide keeps them up through everything")
+    func neverHide() {
+        var v = ControlsVisibility(neverHide: true)
+        #expect(v.visible)
+        v.tapped(now: 0)
+        v.hide()
+        do { let changed = v.tick(now: 100); #expect(!changed) }
+        #expect(v.visible)
+        v.neverHide = false
+        v.show(now: 100)
+        do { let changed = v.tick(now: 100 + ControlsVisibility.defaultDisplayDuration); #expect(changed) }
+    }
+
+    @Test("The default is 2 s: between what users call too long (3 s) and too short (0.5 s)")
+    func defaultDuration() {
+        #expect(ControlsVisibility.defaultDisplayDuration > 0.5 && ControlsVisibility.defaultDisplayDuration < 3)
+    }
+}

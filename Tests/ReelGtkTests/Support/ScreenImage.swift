@@ -1,0 +1,28 @@
+import Foundation
+import ReelTestSupport
+
+/// Reads screenshots: the average colour of a region (ImageMagick does the arithmetic).
+/// Threading: stateless.
+public enum ScreenImage {
+    public struct Color: Sendable, CustomStringConvertible {
+        public let r: Double, g: Double, b: Double
+        public var description: String { String(format: "rgb(%.0f,%.0f,%.0f)", r, g, b) }
+        public func distance(to other: Color) -> Double {
+            ((r - other.r) * (r - other.r) + (g - other.g) * (g - other.g) + (b - other.b) * (b - other.b)).squareRoot()
+        }
+    }
+
+    /// The mean colour of the `width`×`height` region at (`x`, `y`) of a PNG.
+    public static func average(_ png: String, x: Int, y: Int, width: Int, height: Int) throws -> Color {
+        let result = try Command.run(["convert", png, "-crop", "\(width)x\(height)+\(x)+\(y)", "+repage",
+                                      "-resize", "1x1!", "-depth", "8", "txt:-"])
+        // "0,0: (254,0,0)  #FE0000  srgb(254,0,0)"
+        guard let open = result.output.firstIndex(of: "("), let close = result.output[open...].firstIndex(of: ")") else {
+            throw Command.Failure(command: ["convert", png], result: result)
+        }
+        let numbers = result.output[result.output.index(after: open)..<close].split(separator: ",")
+            .compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard numbers.count >= 3 else { throw Command.Failure(command: ["convert", png], result: result) }
+        return Color(r: numbers[0], g: numbers[1], b: numbers[2])
+    }
+}
