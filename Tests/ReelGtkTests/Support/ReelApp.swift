@@ -123,9 +123,11 @@ public final class ReelApp {
         try desktop.click(node.x + node.width / 2, node.y + node.height / 2, times: times)
     }
 
+    /// Asks the app to quit and waits (up to 10 s) until it has.
     public func stop() {
         kill(pid, SIGTERM)
-        _ = Command.isRunning(pid)
+        for _ in 0..<200 where Command.isRunning(pid) { usleep(50_000) }
+        if Command.isRunning(pid) { kill(pid, SIGKILL) }
     }
 
     deinit { stop() }

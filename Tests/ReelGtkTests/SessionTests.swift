@@ -1,0 +1,89 @@
+import Foundation
+import ReelTestSupport
+import Testing
+
+/// Opening things: bad files end in a readable message with the window still usable, a second
+/// launch hands its file to the running window, preferences apply at once and are kept.
+@Suite("Opening and preferences", .serialized)
+struct SessionTests {
+    @Test("A broken file shows a readable error; the next file plays in the same window")
+    func brokenThenGood() throws {
+        let desktop = try Desktop()
+        let broken = Fixtures.directory.appendingPathComponent("window-broken.mp4").path
+        try Data("this is not a video".utf8).write(to: URL(fileURLWithPath: broken))
+        let app = try ReelApp(on: desktop, arguments: [broken])
+        try app.element(named: "Cannot Play “window-broken.mp4”")
+        let message = try app.waitForElement("the reason") { $0.name.contains("Not a media file") }
+        // The message is on screen: light text where the picture would be black.
+        let shot = try desktop.screenshot("error")
+        let text = try ScreenImage.average(shot, x: message.x, y: message.y, width: message.width, height: message.height)
+        #expect(text.r + text.g + text.b > 30, "no text drawn where the error is: \(text)")
+        // A second launch with a good file: the running instance opens it.
+        let second = try desktop.start([ReelApp.binary, try Fixtures.path(.solidRed)])
+        try Desktop.wait("the second launch to hand over and exit", timeout: 20) { !Command.isRunning(second) }
+        try Desktop.wait("the good file's title", timeout: 20) { app.title.hasPrefix("solid-red") }
+        try app.element(named: "Pause")
+        // The picture replaced the message: red where the message was.
+        let movie = try app.element(named: "Video")
+        try Desktop.wait("the picture instead of the message", timeout: 10) {
+            let after = try desktop.screenshot("recovered")
+            return try ScreenImage.average(after, x: movie.x + movie.width / 4, y: movie.y + movie.height / 3,
+                                           width: movie.width / 2, height: movie.height / 3)
+                .distance(to: .init(r: 255, g: 0, b: 0)) < 40
+        }
+        #expect(app.isRunning)
+    }
+
+    @Test("With nothing to open, the window invites you to open something")
+    func welcome() throws {
+        let desktop = try Desktop()
+        let app = try ReelApp(on: desktop)
+        try app.element(named: "Open a Video")
+        try app.waitForElement("the Open button") { $0.name.contains("Open a Video") && $0.role == "push button" }
+        #expect(app.title == "Reel")
+    }
+
+    /// `gsettings` on the desktop, with the schema the app compiled for itself.
+    func gsettings(_ desktop: Desktop, _ arguments: [String]) throws -> String {
+        let schemas = desktop.home.appendingPathComponent("cache/reel/schemas").path
+        return try desktop.run(["env", "GSETTINGS_SCHEMA_DIR=\(schemas)", "gsettings"] + arguments).output
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test("A preference changed elsewhere applies at once and is kept for the next run")
+    func preferencesApplyAndPersist() throws {
+        let desktop = try Desktop()
+        let clip = try Fixtures.path(.solidRed)
+        var app: ReelApp? = try ReelApp(on: desktop, arguments: ["--paused", clip])
+        try app!.element(named: "Total time")
+        try Desktop.wait("the total to read 0:10", timeout: 10) {
+            try app!.accessibleTree().contains { $0.role == "label" && $0.name == "0:10" }
+        }
+        _ = try gsettings(desktop, ["set", "io.github.reel.Reel", "show-remaining", "true"])
+        try app!.element(named: "Time remaining")
+        try app!.waitForElement("the remaining time") { $0.role == "label" && $0.name == "-0:10" }
+        _ = try gsettings(desktop, ["set", "io.github.reel.Reel", "remaining-minus-sign", "false"])
+        try app!.waitForElement("the remaining time without a sign") { $0.role == "label" && $0.name == "0:10" }
+        app!.stop()
+        app = nil
+        let again = try ReelApp(on: desktop, arguments: ["--paused", clip])
+        try again.element(named: "Time remaining")
+        #expect(try gsettings(desktop, ["get", "io.github.reel.Reel", "show-remaining"]) == "true")
+    }
+
+    @Test("Clicking the total time switches to the time remaining")
+    func durationToggle() throws {
+        let desktop = try Desktop()
+        let app = try ReelApp(on: desktop, arguments: ["--paused", try Fixtures.path(.solidRed)])
+        let movie = try app.element(named: "Video")
+        try desktop.glide(to: movie.x + movie.width / 2, movie.y + movie.height - 30)
+        let total = try app.element(named: "Total time")
+        try Desktop.wait("the controls to show", timeout: 5) {
+            let shot = try desktop.screenshot("toggle")
+            return try ScreenImage.average(shot, x: total.x, y: total.y, width: total.width, height: total.height)
+                .distance(to: .init(r: 255, g: 0, b: 0)) > 60
+        }
+        try app.click(total)
+        try app.element(named: "Time remaining")
+    }
+}
