@@ -3,7 +3,7 @@ import Foundation
 /// Runs an outside program (ffmpeg, nginx, reel-tool) and captures what it prints.
 /// Threading: blocking; call from test threads.
 public struct Command {
-    public struct Result {
+    public struct Result: Sendable {
         public let status: Int32
         public let stdout: Data
         public let stderr: Data
