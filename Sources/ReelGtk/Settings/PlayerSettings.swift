@@ -69,8 +69,22 @@ public final class PlayerSettings {
     }
 
     private static func installedSchema() -> OpaquePointer? {
-        guard let source = g_settings_schema_source_get_default() else { return nil }
-        return g_settings_schema_source_lookup(source, schemaID, 1)
+        if let source = g_settings_schema_source_get_default(),
+           let schema = g_settings_schema_source_lookup(source, schemaID, 1) {
+            return schema
+        }
+        // Installed under a prefix the session does not search (`--prefix /opt/reel`): the
+        // schemas compiled beside the data directory, `$prefix/share/glib-2.0/schemas`.
+        let beside = URL(fileURLWithPath: DataDirectory.path).deletingLastPathComponent()
+            .appendingPathComponent("glib-2.0/schemas").path
+        guard FileManager.default.fileExists(atPath: beside + "/gschemas.compiled") else { return nil }
+        var error: UnsafeMutablePointer<GError>? = nil
+        guard let source = g_settings_schema_source_new_from_directory(beside, g_settings_schema_source_get_default(), 0, &error) else {
+            if let error { g_error_free(error) }
+            return nil
+        }
+        defer { g_settings_schema_source_unref(source) }
+        return g_settings_schema_source_lookup(source, schemaID, 0)
     }
 
     /// Compiles data/<id>.gschema.xml into ~/.cache/reel/schemas (when it changed) and loads it.

@@ -10,7 +10,10 @@ public enum DataDirectory {
         if let override = ProcessInfo.processInfo.environment["REEL_DATA_DIR"], fm.fileExists(atPath: override + "/ui") {
             return override
         }
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        // The running binary itself: argv[0] is only "reel" when it was found on PATH (a
+        // desktop file's `Exec=reel`), which says nothing about where it is installed.
+        let executable = (try? fm.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map(URL.init(fileURLWithPath:))
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         let installed = executable.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("share/reel").path
         if fm.fileExists(atPath: installed + "/ui") { return installed }

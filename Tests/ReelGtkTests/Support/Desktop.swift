@@ -12,14 +12,17 @@ public final class Desktop {
     public let home: URL
     public let width: Int
     public let height: Int
+    /// XDG_DATA_HOME of the programs here: `home/data`, or the share folder of an installation.
+    public let dataHome: URL
     private var pids: [Int32] = []
 
     private static let nextDisplay = Locked(100 + Int(getpid() % 40) * 20)
 
-    public init(width: Int = 1280, height: Int = 800) throws {
+    public init(width: Int = 1280, height: Int = 800, dataHome: URL? = nil) throws {
         self.width = width
         self.height = height
         home = FileManager.default.temporaryDirectory.appendingPathComponent("reel-desktop-\(getpid())-\(UUID().uuidString.prefix(8))")
+        self.dataHome = dataHome ?? home.appendingPathComponent("data")
         for dir in ["config", "cache", "data", "runtime"] {
             try FileManager.default.createDirectory(at: home.appendingPathComponent(dir), withIntermediateDirectories: true)
         }
@@ -71,7 +74,7 @@ public final class Desktop {
             "DISPLAY": display,
             "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
             "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
-            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+            "XDG_DATA_HOME": dataHome.path,
             "XDG_RUNTIME_DIR": home.appendingPathComponent("runtime").path,
         ]
     }

@@ -23,6 +23,27 @@ public final class ReelApp {
         if waitForWindow { try findWindow() }
     }
 
+    /// A Reel that something else started (`gio open`, a file manager), found by its window's
+    /// title; stopped with this object like one the test launched.
+    public init(on desktop: Desktop, adoptingWindowNamed name: String, timeout: Double = 30) throws {
+        self.desktop = desktop
+        log = desktop.home.appendingPathComponent("programs.log").path
+        var found = ""
+        try Desktop.wait("a window named '\(name)'", timeout: timeout) {
+            let result = try desktop.run(["xdotool", "search", "--onlyvisible", "--name", name], check: false)
+            guard result.status == 0, let id = result.output.split(separator: "\n").last else { return false }
+            found = String(id)
+            return true
+        }
+        let owner = try desktop.run(["xdotool", "getwindowpid", found]).output
+        guard let pid = Int32(owner.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw Command.Failure(command: ["xdotool", "getwindowpid", found],
+                                  result: .init(status: -1, stdout: Data(), stderr: Data("no pid: \(owner)".utf8)))
+        }
+        self.pid = pid
+        window = found
+    }
+
     public func findWindow(named name: String = "Reel", timeout: Double = 30) throws {
         try Desktop.wait("the Reel window", log: log, timeout: timeout) {
             let result = try desktop.run(["xdotool", "search", "--onlyvisible", "--name", name], check: false)

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Installs Reel for the current user: the reel and reel-tool binaries, the window's data files,
+# the desktop file, the AppStream metainfo, the icons and the GSettings schema, then refreshes
+# the caches the desktop reads them from. Running it again updates the installation;
+# scripts/uninstall-user.sh removes it. Options: see usage below.
+set -euo pipefail
+
+usage() {
+  echo "usage: scripts/install-user.sh [--prefix DIR] [--no-build] [--bin-dir DIR]"
+  echo "  --prefix DIR   install under DIR (default: \$PREFIX, else ~/.local)"
+  echo "  --no-build     install the binaries already built in .build/release"
+  echo "  --bin-dir DIR  install the binaries already built in DIR (implies --no-build)"
+}
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+prefix=${PREFIX:-$HOME/.local}
+build=yes
+bin_dir=$root/.build/release
+while [ $# -gt 0 ]; do
+  case $1 in
+    --prefix) prefix=${2:?--prefix needs a directory}; shift 2 ;;
+    --prefix=*) prefix=${1#*=}; shift ;;
+    --no-build) build=no; shift ;;
+    --bin-dir) bin_dir=${2:?--bin-dir needs a directory}; build=no; shift 2 ;;
+    --bin-dir=*) bin_dir=${1#*=}; build=no; shift ;;
+    -h | --help) usage; exit 0 ;;
+    *) echo "install-user.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
+  esac
+done
+# The prefix goes into the desktop file's Exec line, where these characters need escaping
+# rules of their own; no sensible prefix has them.
+case $prefix in
+  *[\"\`\$\\%]* | "") echo "install-user.sh: unusable prefix '$prefix'" >&2; exit 2 ;;
+esac
+mkdir -p "$prefix"
+prefix=$(cd "$prefix" && pwd)
+share=$prefix/share
+
+if [ $build = yes ]; then
+  # The Swift runtime is linked in, so the installed binary keeps working when the toolchain
+  # moves or is upgraded.
+  (cd "$root" && swift build -c release --static-swift-stdlib --product reel \
+    && swift build -c release --static-swift-stdlib --product reel-tool)
+fi
+for program in reel reel-tool; do
+  [ -x "$bin_dir/$program" ] || { echo "install-user.sh: no $bin_dir/$program (build it, or drop --no-build)" >&2; exit 1; }
+done
+
+# Every installed file is listed, relative to the prefix, in a manifest: the uninstaller
+# removes exactly these, and a reinstall removes what an older version installed and this
+# one no longer does.
+manifest=$share/reel/installed-files
+new_manifest=$(mktemp)
+trap 'rm -f "$new_manifest"' EXIT
+put() {  # put MODE SOURCE DESTINATION-RELATIVE-TO-PREFIX
+  install -D -m "$1" "$2" "$prefix/$3"
+  echo "$3" >>"$new_manifest"
+}
+
+put 755 "$bin_dir/reel" bin/reel
+put 755 "$bin_dir/reel-tool" bin/reel-tool
+# The window's files, where DataDirectory looks beside an installed binary.
+for ui in "$root"/data/ui/*.ui; do put 644 "$ui" "share/reel/ui/$(basename "$ui")"; done
+put 644 "$root/data/style.css" share/reel/style.css
+put 644 "$root/data/io.github.reel.Reel.gschema.xml" share/glib-2.0/schemas/io.github.reel.Reel.gschema.xml
+put 644 "$root/data/io.github.reel.Reel.metainfo.xml" share/metainfo/io.github.reel.Reel.metainfo.xml
+put 644 "$root/icons/hicolor/scalable/apps/io.github.reel.Reel.svg" \
+  share/icons/hicolor/scalable/apps/io.github.reel.Reel.svg
+put 644 "$root/icons/hicolor/symbolic/apps/io.github.reel.Reel-symbolic.svg" \
+  share/icons/hicolor/symbolic/apps/io.github.reel.Reel-symbolic.svg
+# The desktop file names the installed binary by its full path: ~/.local/bin is not on the
+# PATH of every desktop session, and a TryExec that is not found hides the application.
+desktop=share/applications/io.github.reel.Reel.desktop
+mkdir -p "$share/applications"
+sed -e "s|^Exec=reel |Exec=\"$prefix/bin/reel\" |" -e "s|^TryExec=reel\$|TryExec=$prefix/bin/reel|" \
+  "$root/data/io.github.reel.Reel.desktop" >"$prefix/$desktop.tmp"
+chmod 644 "$prefix/$desktop.tmp"
+mv "$prefix/$desktop.tmp" "$prefix/$desktop"
+echo "$desktop" >>"$new_manifest"
+
+echo "share/reel/installed-files" >>"$new_manifest"
+if [ -f "$manifest" ]; then
+  { grep -vxF -f "$new_manifest" "$manifest" || true; } | while IFS= read -r old; do rm -f "$prefix/$old"; done
+fi
+install -m 644 "$new_manifest" "$manifest"
+
+# The caches: compiled schemas (GSettings reads nothing else), the MIME-type-to-application
+# index, and the icon cache. Without a tool the files are installed but may go unseen until
+# something else refreshes that cache.
+refresh() {  # refresh TOOL ARGUMENT...
+  if command -v "$1" >/dev/null 2>&1; then "$@"; else echo "note: $1 not found; its cache was not refreshed" >&2; fi
+}
+refresh glib-compile-schemas "$share/glib-2.0/schemas"
+refresh update-desktop-database -q "$share/applications"
+icon_cache=gtk-update-icon-cache
+command -v $icon_cache >/dev/null 2>&1 || icon_cache=gtk4-update-icon-cache
+# -t: a user's hicolor folder has no index.theme of its own.
+refresh $icon_cache -q -t -f "$share/icons/hicolor"
+
+echo "Reel is installed in $prefix"
+case ":${XDG_DATA_HOME:-$HOME/.local/share}:${XDG_DATA_DIRS:-/usr/local/share:/usr/share}:" in
+  *":$share:"* | *":$share/:"*) ;;
+  *) echo "note: $share is not in XDG_DATA_HOME or XDG_DATA_DIRS, so the desktop will not list Reel" >&2 ;;
+esac
+case ":$PATH:" in
+  *":$prefix/bin:"*) ;;
+  *) echo "note: $prefix/bin is not on PATH; run Reel as $prefix/bin/reel or from the desktop" >&2 ;;
+esac
