@@ -10,6 +10,7 @@ static inline void reel_gl_get_integerv(GLenum name, GLint *value) { glGetIntege
 static inline const GLubyte *reel_gl_get_string(GLenum name) { return glGetString(name); }
 static inline int reel_gl_version(void) { return epoxy_gl_version(); }
 static inline int reel_gl_is_es(void) { return !epoxy_is_desktop_gl(); }
+static inline int reel_gl_has_extension(const char *name) { return epoxy_has_gl_extension(name); }
 
 static inline void reel_gl_viewport(GLint x, GLint y, GLsizei w, GLsizei h) { glViewport(x, y, w, h); }
 static inline void reel_gl_clear_color(GLfloat r, GLfloat g, GLfloat b, GLfloat a) { glClearColor(r, g, b, a); }

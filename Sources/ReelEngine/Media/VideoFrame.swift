@@ -2,7 +2,7 @@ import CFFmpeg
 import Foundation
 
 /// A decoded picture ready to show, with everything a renderer needs and nothing of FFmpeg:
-/// plane pointers, pixel format, colour matrix and range, sample aspect ratio.
+/// plane pointers, pixel format, colour matrix and range, chroma siting, sample aspect ratio.
 /// Threading: immutable and shareable across threads; the pixel buffers stay valid for as long
 /// as anyone holds the frame (FFmpeg reference-counts them).
 public final class VideoFrame: @unchecked Sendable {
@@ -19,6 +19,7 @@ public final class VideoFrame: @unchecked Sendable {
     public let format: PixelFormat
     public let colorMatrix: ColorMatrix
     public let colorRange: ColorRange
+    public let chromaLocation: ChromaLocation
     public let sampleAspectRatio: Rational
     public let isKeyFrame: Bool
 
@@ -34,6 +35,7 @@ public final class VideoFrame: @unchecked Sendable {
         format = PixelFormat(AVPixelFormat(f.format))
         colorMatrix = ColorMatrix(f.colorspace, height: Int(f.height))
         colorRange = ColorRange(f.color_range, format: AVPixelFormat(f.format))
+        chromaLocation = ChromaLocation(f.chroma_location)
         sampleAspectRatio = f.sample_aspect_ratio.num > 0 && f.sample_aspect_ratio.den > 0
             ? Rational(Int(f.sample_aspect_ratio.num), Int(f.sample_aspect_ratio.den)) : Rational(1, 1)
         isKeyFrame = frame.isKey

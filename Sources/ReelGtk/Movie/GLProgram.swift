@@ -35,7 +35,7 @@ struct GLProgram {
             var log = [CChar](repeating: 0, count: 2048)
             reel_gl_program_log(program, GLsizei(log.count), &log)
             reel_gl_delete_program(program)
-            throw Failure.link(String(cString: log))
+            throw Failure.link(Self.text(log))
         }
         id = program
     }
@@ -48,9 +48,14 @@ struct GLProgram {
             var log = [CChar](repeating: 0, count: 2048)
             reel_gl_shader_log(shader, GLsizei(log.count), &log)
             reel_gl_delete_shader(shader)
-            throw Failure.compile(String(cString: log))
+            throw Failure.compile(Self.text(log))
         }
         return shader
+    }
+
+    /// A NUL-terminated info log as text.
+    private static func text(_ log: [CChar]) -> String {
+        String(decoding: log.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     func uniform(_ name: String) -> GLint { reel_gl_uniform_location(id, name) }

@@ -2,25 +2,43 @@ import CEpoxy
 import Foundation
 import ReelEngine
 
-/// Draws decoded pictures with GL, letterboxed into the viewport. This first version converts
-/// every picture to RGB on the CPU (libswscale, through the engine) and draws it as a texture:
-/// the path any pixel format can take.
+/// Draws decoded pictures with GL, letterboxed into the viewport. YUV pictures (8- and 10-bit
+/// 4:2:0, 4:2:2, 4:4:4, nv12, p010) go up as they were decoded, one texture per plane, and
+/// become RGB in the fragment shader with the frame's own matrix, range and chroma siting;
+/// packed RGB goes up as it is; anything else is converted to RGB by libswscale first.
+/// Textures are uploaded once per new picture and reused while their size stays the same.
 /// Threading: main thread, with the GtkGLArea's context current (realize … unrealize).
 @MainActor
 final class MovieRenderer {
-    private var program: GLProgram?
+    private var planarProgram: YUVProgram?
+    private var semiPlanarProgram: YUVProgram?
+    private var rgbProgram: RGBProgram?
     private var vertexArray: GLuint = 0
     private var vertexBuffer: GLuint = 0
-    private var texture: GLuint = 0
-    private var uploaded: ObjectIdentifier?
+    private let textures = PlaneTextures(count: 3)
+    private let sixteenBitTextures: Bool
+
+    /// How the textures are to be drawn, decided when they were filled. Threading: a value type.
+    private enum Prepared {
+        case yuv(semiPlanar: Bool, YUVConversion, chromaScale: (Float, Float), chromaOffset: (Float, Float))
+        case rgb(swapRedBlue: Bool)
+    }
+
+    /// The picture the textures hold. Weak, and compared by identity: a new frame allocated
+    /// where a freed one was is still a new frame (an ObjectIdentifier could not tell).
+    private weak var uploaded: VideoFrame?
+    private var prepared: Prepared?
+
     private(set) var lastRect = VideoRect(x: 0, y: 0, width: 0, height: 0)
     /// The last GL problem, for the window to report instead of drawing garbage.
     private(set) var failure: String?
 
     init() {
+        sixteenBitTextures = reel_gl_is_es() == 0 || reel_gl_has_extension("GL_EXT_texture_norm16") != 0
         do {
-            program = try GLProgram(vertex: Self.vertexShader, fragment: Self.fragmentShader,
-                                    attributes: ["position"])
+            planarProgram = try YUVProgram(semiPlanar: false)
+            semiPlanarProgram = try YUVProgram(semiPlanar: true)
+            rgbProgram = try RGBProgram()
         } catch {
             failure = "\(error)"
         }
@@ -34,59 +52,137 @@ final class MovieRenderer {
         reel_gl_vertex_attrib_pointer(0, 2, GLenum(GL_FLOAT), 0, 0)
         reel_gl_enable_vertex_attrib_array(0)
         reel_gl_bind_vertex_array(0)
-        reel_gl_gen_textures(1, &texture)
     }
 
     /// Frees GL objects; call with the context current (unrealize).
     func release() {
-        program?.delete()
-        program = nil
-        reel_gl_delete_textures(1, &texture)
+        for program in [planarProgram?.program, semiPlanarProgram?.program, rgbProgram?.program] { program?.delete() }
+        planarProgram = nil
+        semiPlanarProgram = nil
+        rgbProgram = nil
+        textures.delete()
+        uploaded = nil
+        prepared = nil
         reel_gl_delete_buffers(1, &vertexBuffer)
         reel_gl_delete_vertex_arrays(1, &vertexArray)
     }
 
-    /// Clears to black and draws `frame` (if any) letterboxed into a `width`×`height` viewport.
+    /// Clears to black and draws `frame` (if any) letterboxed into a `width`×`height` viewport
+    /// of device pixels.
     func draw(_ frame: VideoFrame?, width: Int, height: Int) {
         reel_gl_viewport(0, 0, GLsizei(width), GLsizei(height))
         reel_gl_clear_color(0, 0, 0, 1)
         reel_gl_clear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        guard let frame, let program else { return }
+        guard let frame, rgbProgram != nil else { return }
         let rect = VideoRect.fit(displayWidth: Double(frame.displayWidth), displayHeight: Double(frame.height),
                                  viewWidth: width, viewHeight: height)
         lastRect = rect
-        if uploaded != ObjectIdentifier(frame) {
-            guard upload(frame) else { return }
-            uploaded = ObjectIdentifier(frame)
+        if uploaded !== frame || prepared == nil {
+            uploaded = nil
+            prepared = upload(frame)
+            guard prepared != nil else { return }
+            uploaded = frame
         }
+        guard let prepared else { return }
         reel_gl_viewport(GLint(rect.x), GLint(rect.y), GLsizei(rect.width), GLsizei(rect.height))
-        program.use()
-        reel_gl_active_texture(GLenum(GL_TEXTURE0))
-        reel_gl_bind_texture(GLenum(GL_TEXTURE_2D), texture)
-        reel_gl_uniform1i(program.uniform("picture"), 0)
+        switch prepared {
+        case .yuv(let semiPlanar, let conversion, let scale, let offset):
+            guard let program = semiPlanar ? semiPlanarProgram : planarProgram else { return }
+            program.use(conversion, chromaScale: scale, chromaOffset: offset)
+            for plane in 0..<(semiPlanar ? 2 : 3) { textures.bind(plane, unit: plane) }
+        case .rgb(let swap):
+            guard let program = rgbProgram else { return }
+            program.use(swapRedBlue: swap)
+            textures.bind(0, unit: 0)
+        }
         reel_gl_bind_vertex_array(vertexArray)
         reel_gl_draw_arrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
         reel_gl_bind_vertex_array(0)
+        reel_gl_active_texture(GLenum(GL_TEXTURE0))
     }
 
-    private func upload(_ frame: VideoFrame) -> Bool {
+    // MARK: Uploading
+
+    /// Fills the textures from `frame` the cheapest way its layout allows.
+    private func upload(_ frame: VideoFrame) -> Prepared? {
+        switch PictureLayout(frame.format, sixteenBitTextures: sixteenBitTextures) {
+        case .yuv(let layout):
+            if let prepared = uploadYUV(frame, layout) { return prepared }
+        case .rgb(let format, let swap):
+            if uploadPacked(frame, format) { return .rgb(swapRedBlue: swap) }
+        case .converted:
+            break
+        }
+        return uploadConverted(frame)
+    }
+
+    /// The planes as decoded; nil when their strides are ones GL cannot take (then libswscale).
+    private func uploadYUV(_ frame: VideoFrame, _ layout: PictureLayout.YUV) -> Prepared? {
+        frame.withPlanes { planes -> Prepared? in
+            let count = layout.semiPlanar ? 2 : 3
+            guard planes.count >= count else { return nil }
+            let formats = [layout.luma, layout.chroma, layout.chroma]
+            for i in 0..<count where !PlaneTextures.canUpload(bytesPerRow: planes[i].bytesPerRow, width: planes[i].width,
+                                                               format: formats[i]) {
+                return nil
+            }
+            for i in 0..<count {
+                let plane = planes[i]
+                textures.upload(i, base: plane.base, bytesPerRow: plane.bytesPerRow, width: plane.width, height: plane.height,
+                                format: formats[i])
+            }
+            let siting = ChromaSiting(frame.chromaLocation, range: frame.colorRange)
+            let h = ChromaSiting.transform(siting.horizontal, factor: layout.horizontalSubsampling,
+                                           lumaSize: planes[0].width, chromaSize: planes[1].width)
+            let v = ChromaSiting.transform(siting.vertical, factor: layout.verticalSubsampling,
+                                           lumaSize: planes[0].height, chromaSize: planes[1].height)
+            return .yuv(semiPlanar: layout.semiPlanar, conversion(frame, layout),
+                        chromaScale: (h.scale, v.scale), chromaOffset: (h.offset, v.offset))
+        }
+    }
+
+    private func uploadPacked(_ frame: VideoFrame, _ format: TextureFormat) -> Bool {
+        frame.withPlanes { planes in
+            guard let plane = planes.first,
+                  PlaneTextures.canUpload(bytesPerRow: plane.bytesPerRow, width: plane.width, format: format) else { return false }
+            textures.upload(0, base: plane.base, bytesPerRow: plane.bytesPerRow, width: plane.width, height: plane.height,
+                            format: format)
+            return true
+        }
+    }
+
+    /// Any other format: libswscale converts to RGB on the CPU with the frame's matrix and range.
+    private func uploadConverted(_ frame: VideoFrame) -> Prepared? {
         let rgb: Data
         do { rgb = try frame.rgbPixels() } catch {
             failure = error.message
-            return false
+            return nil
         }
-        reel_gl_bind_texture(GLenum(GL_TEXTURE_2D), texture)
-        reel_gl_pixel_storei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        rgb.withUnsafeBytes {
-            reel_gl_tex_image_2d(GLenum(GL_TEXTURE_2D), 0, GL_RGB8, GLsizei(frame.width), GLsizei(frame.height),
-                                 GLenum(GL_RGB), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+        rgb.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            textures.upload(0, base: base, bytesPerRow: frame.width * 3, width: frame.width, height: frame.height, format: .rgb8)
         }
-        reel_gl_tex_parameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
-        reel_gl_tex_parameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
-        reel_gl_tex_parameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        reel_gl_tex_parameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-        return true
+        return .rgb(swapRedBlue: false)
     }
+
+    private var lastConversion: (key: ConversionKey, value: YUVConversion)?
+
+    /// What a conversion depends on. Threading: a value type.
+    private struct ConversionKey: Equatable {
+        let matrix: ColorMatrix, range: ColorRange, bitDepth: Int, sampleScale: Double
+    }
+
+    /// The frame's conversion; the same as last time for every frame of a stream.
+    private func conversion(_ frame: VideoFrame, _ layout: PictureLayout.YUV) -> YUVConversion {
+        let key = ConversionKey(matrix: frame.colorMatrix, range: frame.colorRange, bitDepth: layout.bitDepth,
+                                sampleScale: layout.sampleScale)
+        if let last = lastConversion, last.key == key { return last.value }
+        let value = YUVConversion(matrix: key.matrix, range: key.range, bitDepth: key.bitDepth, sampleScale: key.sampleScale)
+        lastConversion = (key, value)
+        return value
+    }
+
+    // MARK: Reading back
 
     /// The picture area as drawn, read back from the framebuffer: RGBA rows, top row first.
     func readBack(viewHeight: Int) -> (pixels: [UInt8], width: Int, height: Int)? {
@@ -104,22 +200,4 @@ final class MovieRenderer {
         }
         return (flipped, r.width, r.height)
     }
-
-    private static let vertexShader = """
-    in vec2 position;
-    out vec2 uv;
-    void main() {
-        uv = vec2(position.x * 0.5 + 0.5, 0.5 - position.y * 0.5);
-        gl_Position = vec4(position, 0.0, 1.0);
-    }
-    """
-
-    private static let fragmentShader = """
-    in vec2 uv;
-    out vec4 color;
-    uniform sampler2D picture;
-    void main() {
-        color = vec4(texture(picture, uv).rgb, 1.0);
-    }
-    """
 }

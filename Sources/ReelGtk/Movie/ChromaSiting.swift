@@ -1,0 +1,60 @@
+import ReelEngine
+
+/// Where subsampled chroma samples sit among the luma samples they cover, and the texture
+/// coordinate transform that makes GL's bilinear filter interpolate chroma from there. Getting
+/// this wrong shifts colour edges by a quarter of a chroma sample (H.264 4:2:0 is left-sited;
+/// a renderer that treats it as centred, as libswscale does by default, smears every edge).
+/// Threading: a value type.
+struct ChromaSiting: Equatable {
+    /// A chroma sample's position within the group of luma samples it covers, one axis.
+    /// Threading: a value type.
+    enum Position: Equatable {
+        /// On the group's first luma sample (left or top).
+        case first
+        /// Midway between the group's luma samples.
+        case centered
+        /// On the group's last luma sample (bottom).
+        case last
+    }
+
+    let horizontal: Position
+    let vertical: Position
+
+    init(horizontal: Position, vertical: Position) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+
+    /// The stream's siting; when it says nothing, the convention of what made it: MPEG-family
+    /// video (limited range) sites 4:2:0 chroma left, JPEG-family pictures (full range) centre.
+    init(_ location: ChromaLocation, range: ColorRange) {
+        switch location {
+        case .left: self.init(horizontal: .first, vertical: .centered)
+        case .center: self.init(horizontal: .centered, vertical: .centered)
+        case .topLeft: self.init(horizontal: .first, vertical: .first)
+        case .top: self.init(horizontal: .centered, vertical: .first)
+        case .bottomLeft: self.init(horizontal: .first, vertical: .last)
+        case .bottom: self.init(horizontal: .centered, vertical: .last)
+        case .unspecified: self.init(range == .full ? .center : .left, range: range)
+        }
+    }
+
+    /// A chroma sample's distance from its group's first luma sample, in luma samples, when
+    /// `factor` luma samples share it. Also libswscale's `*_chr_pos` divided by 256.
+    static func lumaOffset(_ position: Position, factor: Int) -> Double {
+        switch position {
+        case .first: 0
+        case .centered: Double(factor - 1) / 2
+        case .last: Double(factor - 1)
+        }
+    }
+
+    /// Maps a luma texture coordinate to the chroma texture's, one axis: `luma * scale + offset`.
+    /// A luma sample at `x` (texel centre `x + ½`) wants chroma index `(x − o) / factor`, whose
+    /// texel centre in the chroma texture is that `+ ½`; both divided by their texture sizes.
+    static func transform(_ position: Position, factor: Int, lumaSize: Int, chromaSize: Int) -> (scale: Float, offset: Float) {
+        guard factor > 1, lumaSize > 0, chromaSize > 0 else { return (1, 0) }
+        let o = lumaOffset(position, factor: factor), f = Double(factor), c = Double(chromaSize)
+        return (Float(Double(lumaSize) / (f * c)), Float((0.5 - (0.5 + o) / f) / c))
+    }
+}

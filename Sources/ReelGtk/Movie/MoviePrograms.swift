@@ -1,0 +1,108 @@
+import CEpoxy
+
+/// The shader that turns Y, Cb, Cr textures into RGB, with its uniforms looked up once.
+/// Threading: main thread, with the GL context current.
+@MainActor
+struct YUVProgram {
+    let program: GLProgram
+    private let matrix: GLint, offset: GLint, chromaScale: GLint, chromaOffset: GLint
+
+    /// `semiPlanar`: Cb and Cr come interleaved from one two-channel texture (nv12, p010).
+    init(semiPlanar: Bool) throws {
+        program = try GLProgram(vertex: MovieShaders.vertex,
+                                fragment: (semiPlanar ? "#define SEMI_PLANAR\n" : "") + MovieShaders.yuvFragment,
+                                attributes: ["position"])
+        matrix = program.uniform("yuvToRgb")
+        offset = program.uniform("rgbOffset")
+        chromaScale = program.uniform("chromaScale")
+        chromaOffset = program.uniform("chromaOffset")
+        program.use()
+        // Texture units are fixed: luma on 0, Cb (or CbCr) on 1, Cr on 2.
+        reel_gl_uniform1i(program.uniform("lumaPlane"), 0)
+        reel_gl_uniform1i(program.uniform("cbPlane"), 1)
+        if !semiPlanar { reel_gl_uniform1i(program.uniform("crPlane"), 2) }
+    }
+
+    func use(_ conversion: YUVConversion, chromaScale scale: (Float, Float), chromaOffset shift: (Float, Float)) {
+        program.use()
+        conversion.matrix.withUnsafeBufferPointer { reel_gl_uniform_matrix3fv(matrix, $0.baseAddress) }
+        reel_gl_uniform3f(offset, conversion.offset[0], conversion.offset[1], conversion.offset[2])
+        reel_gl_uniform2f(chromaScale, scale.0, scale.1)
+        reel_gl_uniform2f(chromaOffset, shift.0, shift.1)
+    }
+}
+
+/// The shader that draws an RGB texture (packed RGB pictures, and libswscale's conversions).
+/// Threading: main thread, with the GL context current.
+@MainActor
+struct RGBProgram {
+    let program: GLProgram
+    private let swapRedBlue: GLint
+
+    init() throws {
+        program = try GLProgram(vertex: MovieShaders.vertex, fragment: MovieShaders.rgbFragment, attributes: ["position"])
+        swapRedBlue = program.uniform("swapRedBlue")
+        program.use()
+        reel_gl_uniform1i(program.uniform("picture"), 0)
+    }
+
+    /// `swapRedBlue`: the texture holds BGRA bytes (uploaded as RGBA, which GLES requires).
+    func use(swapRedBlue swap: Bool) {
+        program.use()
+        reel_gl_uniform1i(swapRedBlue, swap ? 1 : 0)
+    }
+}
+
+/// GLSL sources (GLSL 1.50 / ES 3.00 common syntax; GLProgram adds the `#version`).
+/// Threading: constants.
+enum MovieShaders {
+    /// A full-viewport quad; `uv` runs from the picture's top-left (0, 0) to bottom-right (1, 1).
+    static let vertex = """
+    in vec2 position;
+    out vec2 uv;
+    void main() {
+        uv = vec2(position.x * 0.5 + 0.5, 0.5 - position.y * 0.5);
+        gl_Position = vec4(position, 0.0, 1.0);
+    }
+    """
+
+    /// Chroma is sampled at its own coordinates (its siting, see ChromaSiting); the matrix and
+    /// offset carry range, bit depth and sample packing (see YUVConversion).
+    static let yuvFragment = """
+    #ifdef GL_ES
+    precision highp sampler2D;  // ES defaults samplers to lowp: too coarse for 10-bit samples
+    #endif
+    in vec2 uv;
+    out vec4 color;
+    uniform sampler2D lumaPlane;
+    uniform sampler2D cbPlane;
+    #ifndef SEMI_PLANAR
+    uniform sampler2D crPlane;
+    #endif
+    uniform mat3 yuvToRgb;
+    uniform vec3 rgbOffset;
+    uniform vec2 chromaScale;
+    uniform vec2 chromaOffset;
+    void main() {
+        vec2 chromaUV = uv * chromaScale + chromaOffset;
+        float y = texture(lumaPlane, uv).r;
+    #ifdef SEMI_PLANAR
+        vec2 cbcr = texture(cbPlane, chromaUV).rg;
+    #else
+        vec2 cbcr = vec2(texture(cbPlane, chromaUV).r, texture(crPlane, chromaUV).r);
+    #endif
+        color = vec4(clamp(yuvToRgb * vec3(y, cbcr) + rgbOffset, 0.0, 1.0), 1.0);
+    }
+    """
+
+    static let rgbFragment = """
+    in vec2 uv;
+    out vec4 color;
+    uniform sampler2D picture;
+    uniform bool swapRedBlue;
+    void main() {
+        vec3 rgb = texture(picture, uv).rgb;
+        color = vec4(swapRedBlue ? rgb.bgr : rgb, 1.0);
+    }
+    """
+}

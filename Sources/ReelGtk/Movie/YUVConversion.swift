@@ -1,0 +1,54 @@
+import ReelEngine
+
+/// The YUV→RGB conversion of one kind of picture, folded into what the fragment shader needs:
+/// `rgb = matrix · sample + offset`, where `sample` is (Y, Cb, Cr) as GL's texture units
+/// return them (0…1 of the texture's integer range). Range, bit depth and how the samples sit
+/// in their containers are all in the matrix and the offset, so the shader does one
+/// multiply-add whatever the format.
+/// Threading: a value type.
+struct YUVConversion: Equatable {
+    /// 3×3, column-major (GL's order): column 0 multiplies Y, 1 Cb, 2 Cr.
+    let matrix: [Float]
+    let offset: [Float]
+
+    /// Luma weights (Kr, Kb) of each matrix; Kg = 1 − Kr − Kb.
+    static func weights(_ matrix: ColorMatrix) -> (kr: Double, kb: Double) {
+        switch matrix {
+        case .bt601: (0.299, 0.114)
+        case .bt709: (0.2126, 0.0722)
+        case .bt2020: (0.2627, 0.0593)
+        }
+    }
+
+    /// - Parameters:
+    ///   - bitDepth: significant bits per sample (8, 10).
+    ///   - sampleScale: what a texture value of 1.0 is in code values. 255 for 8-bit in an
+    ///     8-bit texture; 65535 for 10-bit in the low bits of a 16-bit texture (yuv420p10le);
+    ///     65535 / 64 for 10-bit in the high bits (p010), whose low 6 bits are zero.
+    init(matrix: ColorMatrix, range: ColorRange, bitDepth: Int, sampleScale: Double) {
+        let (kr, kb) = Self.weights(matrix)
+        let kg = 1 - kr - kb
+        // Code values of black, of the luma span, of zero chroma and of the chroma span. Limited
+        // range scales the 8-bit 16/219/128/224 by the extra bits (BT.2100), as libswscale does.
+        let step = Double(1 << (bitDepth - 8))
+        let levels: (yBlack: Double, ySpan: Double, cZero: Double, cSpan: Double) = switch range {
+        case .limited: (16 * step, 219 * step, 128 * step, 224 * step)
+        case .full: (0, Double((1 << bitDepth) - 1), Double(1 << (bitDepth - 1)), Double((1 << bitDepth) - 1))
+        }
+        // R′G′B′ from Y′ in 0…1 and Cb, Cr in −½…½.
+        let fromY = [1.0, 1.0, 1.0]
+        let fromCb = [0, -2 * kb * (1 - kb) / kg, 2 * (1 - kb)]
+        let fromCr = [2 * (1 - kr), -2 * kr * (1 - kr) / kg, 0]
+        let yGain = sampleScale / levels.ySpan, cGain = sampleScale / levels.cSpan
+        let yBias = -levels.yBlack / levels.ySpan, cBias = -levels.cZero / levels.cSpan
+        self.matrix = (fromY.map { $0 * yGain } + fromCb.map { $0 * cGain } + fromCr.map { $0 * cGain }).map(Float.init)
+        self.offset = (0..<3).map { Float(fromY[$0] * yBias + fromCb[$0] * cBias + fromCr[$0] * cBias) }
+    }
+
+    /// What the shader computes, for tests and for reasoning: RGB (0…1, unclamped) of one sample.
+    func rgb(y: Double, cb: Double, cr: Double) -> [Double] {
+        (0..<3).map { row in
+            Double(matrix[row]) * y + Double(matrix[3 + row]) * cb + Double(matrix[6 + row]) * cr + Double(offset[row])
+        }
+    }
+}

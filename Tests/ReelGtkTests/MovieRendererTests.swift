@@ -1,0 +1,131 @@
+import Foundation
+import ReelTestSupport
+import Testing
+
+/// The GL renderer against an outside oracle: the real `reel` shows a known frame of a fixture,
+/// saves exactly what it drew, and FFmpeg converts the same decoded frame to RGB itself; the two
+/// must agree to ≥ 35 dB PSNR, for several pixel formats, matrices and ranges.
+/// Threading: serialised (one Xvfb and GL rasteriser at a time); each test owns its desktop.
+@Suite("Movie renderer", .serialized)
+struct MovieRendererTests {
+    /// 25 fps: 0.5 s falls in the middle of frame 12's interval [0.48, 0.52), the frame an
+    /// exact seek to 0.5 shows (testsrc2 prints "12" in its corner for a look at the PNGs).
+    static let start = "0.5"
+    static let frameIndex = 12
+    static let width = 640, height = 360
+    static let threshold = 35.0
+
+    /// One fixture and how FFmpeg is to convert its frames. Threading: a value type.
+    struct Case: Sendable, CustomStringConvertible {
+        let name: String
+        let spec: Fixtures.Spec
+        let oracle: PictureOracle.Conversion
+        var description: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "yuv420p BT.601 limited (H.264)", spec: .glH264("yuv420p", matrix: "smpte170m", range: "tv"),
+             oracle: .init(matrix: "bt601", range: "tv", chromaPosition: .left)),
+        Case(name: "yuv420p BT.709 limited (H.264)", spec: .glH264("yuv420p", matrix: "bt709", range: "tv"),
+             oracle: .init(matrix: "bt709", range: "tv", chromaPosition: .left)),
+        Case(name: "yuvj420p BT.601 full (H.264)", spec: .glH264("yuvj420p", matrix: "smpte170m", range: "pc"),
+             oracle: .init(matrix: "bt601", range: "pc", chromaPosition: .left)),
+        Case(name: "nv12 BT.709 limited, centred chroma (raw)",
+             spec: .glRaw("nv12", extra: ["-colorspace", "bt709", "-color_range", "tv", "-chroma_sample_location", "center"]),
+             oracle: .init(matrix: "bt709", range: "tv", chromaPosition: .center)),
+        Case(name: "yuv420p10le BT.2020 limited (H.264)", spec: .glH264("yuv420p10le", matrix: "bt2020nc", range: "tv"),
+             oracle: .init(matrix: "bt2020", range: "tv", chromaPosition: .left)),
+        Case(name: "yuv422p BT.709 limited (H.264)", spec: .glH264("yuv422p", matrix: "bt709", range: "tv"),
+             oracle: .init(matrix: "bt709", range: "tv", chromaPosition: .init(horizontal: 0, vertical: 0))),
+        Case(name: "yuv422p10le BT.709 full (H.264)", spec: .glH264("yuv422p10le", matrix: "bt709", range: "pc"),
+             oracle: .init(matrix: "bt709", range: "pc", chromaPosition: .init(horizontal: 0, vertical: 0))),
+        // 480×360 at 4:3 pixels: shown 640×360, stretched by GL's bilinear filter and FFmpeg's.
+        Case(name: "yuv420p BT.709 limited, anamorphic 480x360 SAR 4:3 (H.264)",
+             spec: .glH264("yuv420p", matrix: "bt709", range: "tv", size: "480x360", extra: ["-vf", "setsar=4/3"]),
+             oracle: .init(matrix: "bt709", range: "tv", chromaPosition: .left, displaySize: "640:360")),
+        Case(name: "yuv444p BT.601 limited (H.264)", spec: .glH264("yuv444p", matrix: "smpte170m", range: "tv"),
+             oracle: .init(matrix: "bt601", range: "tv")),
+        // Not a shader format: the engine's libswscale call (bicubic, default siting) converts it.
+        Case(name: "yuv410p BT.709 limited via libswscale (raw)",
+             spec: .glRaw("yuv410p", extra: ["-colorspace", "bt709", "-color_range", "tv"]),
+             oracle: .init(matrix: "bt709", range: "tv", kernel: "bicubic")),
+        Case(name: "bgra packed (raw)", spec: .glRaw("bgra", ext: "nut"),
+             oracle: .init(matrix: "bt709", range: "tv")),
+    ]
+
+    /// Shows the case's frame in the real app and returns the PNG it drew.
+    static func drawnPicture(_ clip: String, name: String, on desktop: Desktop) throws -> (app: ReelApp, png: String) {
+        let app = try ReelApp(on: desktop, arguments: ["--paused", "--start", start, clip])
+        let png = try app.savePicture(width: width, height: height, name: name)
+        return (app, png)
+    }
+
+    static func fileName(_ text: String) -> String {
+        String(text.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+    }
+
+    @Test("A known frame drawn by the renderer matches FFmpeg's own RGB conversion", arguments: cases)
+    func matchesFFmpeg(_ testCase: Case) throws {
+        let clip = try Fixtures.path(testCase.spec)
+        let desktop = try Desktop()
+        let name = Self.fileName(testCase.name)
+        let (app, drawn) = try Self.drawnPicture(clip, name: name, on: desktop)
+        defer { app.stop() }
+        let oracle = desktop.home.appendingPathComponent("\(name)-ffmpeg.png").path
+        try PictureOracle.convert(clip, frame: Self.frameIndex, testCase.oracle, to: oracle)
+        let psnr = try PictureOracle.psnr(drawn, oracle)
+        print("PSNR \(testCase.name) vs FFmpeg (\(testCase.oracle)): \(String(format: "%.2f", psnr)) dB  [\(drawn) | \(oracle)]")
+        #expect(psnr >= Self.threshold, "\(testCase.name): \(psnr) dB; drawn \(drawn), FFmpeg \(oracle)")
+    }
+
+    /// The check must be able to fail: the same drawn picture against FFmpeg told a wrong
+    /// matrix, a wrong range, or FFmpeg's own default (centred) chroma siting.
+    @Test("The comparison discriminates: a wrong matrix, range or chroma siting drops below 35 dB")
+    func discriminates() throws {
+        let testCase = Self.cases[1]  // yuv420p BT.709 limited, H.264 (left-sited chroma)
+        let clip = try Fixtures.path(testCase.spec)
+        let desktop = try Desktop()
+        let (app, drawn) = try Self.drawnPicture(clip, name: "discriminates", on: desktop)
+        defer { app.stop() }
+        func oracle(_ change: (inout PictureOracle.Conversion) -> Void) -> PictureOracle.Conversion {
+            var conversion = testCase.oracle
+            change(&conversion)
+            return conversion
+        }
+        let variants: [(label: String, conversion: PictureOracle.Conversion, shouldPass: Bool)] = [
+            ("right", testCase.oracle, true),
+            ("wrong matrix", oracle { $0.matrix = "bt601" }, false),
+            ("wrong range", oracle { $0.range = "pc" }, false),
+            ("centred chroma", oracle { $0.chromaPosition = nil }, false),
+        ]
+        for (label, conversion, shouldPass) in variants {
+            let oracle = desktop.home.appendingPathComponent("discriminates-\(Self.fileName(label)).png").path
+            try PictureOracle.convert(clip, frame: Self.frameIndex, conversion, to: oracle)
+            let psnr = try PictureOracle.psnr(drawn, oracle)
+            print("PSNR \(testCase.name) vs FFmpeg with \(label) (\(conversion)): \(String(format: "%.2f", psnr)) dB")
+            if shouldPass {
+                #expect(psnr >= Self.threshold, "\(label): \(psnr) dB")
+            } else {
+                #expect(psnr < Self.threshold, "\(label) should not pass, yet scored \(psnr) dB")
+            }
+        }
+    }
+}
+
+/// The renderer's fixtures: testsrc2 (sharp, saturated colour edges) at 640×360, 25 fps.
+extension Fixtures.Spec {
+    /// H.264 without B-frames (frame n is the n-th in presentation order from pts 0), tagged
+    /// with its matrix and range.
+    static func glH264(_ pixelFormat: String, matrix: String, range: String, size: String = "640x360",
+                       extra: [String] = []) -> Self {
+        .video("gl-h264-\(pixelFormat)-\(matrix)-\(range)-\(size)", ext: "mkv", size: size, rate: "25", seconds: 1,
+               codec: ["-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-bf", "0", "-pix_fmt", pixelFormat,
+                       "-colorspace", matrix, "-color_range", range], extra: extra)
+    }
+
+    /// Uncompressed video in a pixel format no common decoder outputs (Matroska keeps the tags).
+    static func glRaw(_ pixelFormat: String, ext: String = "mkv", extra: [String] = []) -> Self {
+        .video("gl-raw-\(pixelFormat)", ext: ext, size: "640x360", rate: "25", seconds: 0.6,
+               codec: ["-c:v", "rawvideo", "-pix_fmt", pixelFormat], extra: extra)
+    }
+}
