@@ -87,8 +87,9 @@ enum PictureOracle {
 }
 
 extension ReelApp {
-    /// Saves the picture as the renderer drew it, once it is drawn at exactly `width`×`height`
-    /// (1:1 with the video: the window is resized until it is) and two saves in a row agree.
+    /// Saves the picture as the renderer drew it, once two saves in a row agree. The window
+    /// must have opened at the video's natural size: a picture not drawn at exactly
+    /// `width`×`height` (1:1) fails.
     /// Returns the PNG's path.
     func savePicture(width: Int, height: Int, name: String, timeout: Double = 40) throws -> String {
         var attempt = 0
@@ -108,14 +109,9 @@ extension ReelApp {
             }
             guard let size else { return false }
             if size.width != width || size.height != height {
-                // The window's first size leaves the picture a little off 1:1 (client-side
-                // decorations are counted in it): grow or shrink it by the difference.
-                let window = try geometry()
-                try desktop.xdotool(["windowsize", self.window, String(window.width + width - size.width),
-                                     String(window.height + height - size.height)])
-                previous = nil
-                usleep(300_000)
-                return false
+                // The window opens at the video's natural size, so the picture is drawn 1:1.
+                throw Command.Failure(command: ["save-picture"], result: .init(status: -1, stdout: Data(),
+                    stderr: Data("the picture is drawn at \(size.width)×\(size.height), not 1:1 at \(width)×\(height)".utf8)))
             }
             defer { previous = data }
             guard previous == data else { return false }
