@@ -45,10 +45,11 @@ struct MovieRendererTests {
              oracle: .init(matrix: "bt709", range: "tv", chromaPosition: .left, displaySize: "640:360")),
         Case(name: "yuv444p BT.601 limited (H.264)", spec: .glH264("yuv444p", matrix: "smpte170m", range: "tv"),
              oracle: .init(matrix: "bt601", range: "tv")),
-        // Not a shader format: the engine's libswscale call (bicubic, default siting) converts it.
+        // Not a shader format: the engine's libswscale call converts it (bicubic), siting the
+        // unspecified chroma as limited-range video does: left, and centred over its 4 rows.
         Case(name: "yuv410p BT.709 limited via libswscale (raw)",
              spec: .glRaw("yuv410p", extra: ["-colorspace", "bt709", "-color_range", "tv"]),
-             oracle: .init(matrix: "bt709", range: "tv", kernel: "bicubic")),
+             oracle: .init(matrix: "bt709", range: "tv", chromaPosition: .init(horizontal: 0, vertical: 384), kernel: "bicubic")),
         Case(name: "bgra packed (raw)", spec: .glRaw("bgra", ext: "nut"),
              oracle: .init(matrix: "bt709", range: "tv")),
     ]

@@ -29,13 +29,27 @@ enum FrameExport {
     static func rgbFrame(of frame: Frame, width: Int, height: Int) throws(PlayerError) -> Frame {
         let src = frame.pointer
         let srcFormat = AVPixelFormat(src.pointee.format)
-        guard let sws = sws_getContext(src.pointee.width, src.pointee.height, srcFormat,
-                                       Int32(width), Int32(height), AV_PIX_FMT_RGB24,
-                                       SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, nil, nil, nil)
-        else { throw .internalError("cannot convert \(PixelFormat(srcFormat)) to RGB") }
-        defer { sws_freeContext(sws) }
         let matrix = ColorMatrix(src.pointee.colorspace, height: Int(src.pointee.height))
         let range = ColorRange(src.pointee.color_range, format: srcFormat)
+        // Built with options rather than sws_getContext, to tell libswscale where the chroma
+        // samples sit (it assumes centred; H.264 is left-sited), as the GL renderer does.
+        guard let sws = sws_alloc_context() else { throw .internalError("out of memory") }
+        defer { sws_freeContext(sws) }
+        let descriptor = av_pix_fmt_desc_get(srcFormat)
+        let siting = ChromaLocation(src.pointee.chroma_location).resolved(for: range)
+            .swscalePosition(log2Horizontal: Int(descriptor?.pointee.log2_chroma_w ?? 0),
+                             log2Vertical: Int(descriptor?.pointee.log2_chroma_h ?? 0))
+        let options: [(String, Int64)] = [
+            ("srcw", Int64(src.pointee.width)), ("srch", Int64(src.pointee.height)),
+            ("src_format", Int64(srcFormat.rawValue)),
+            ("dstw", Int64(width)), ("dsth", Int64(height)), ("dst_format", Int64(AV_PIX_FMT_RGB24.rawValue)),
+            ("sws_flags", Int64(SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT)),
+            ("src_h_chr_pos", Int64(siting.horizontal)), ("src_v_chr_pos", Int64(siting.vertical)),
+        ]
+        for (name, value) in options { av_opt_set_int(UnsafeMutableRawPointer(sws), name, value, 0) }
+        guard sws_init_context(sws, nil, nil) >= 0 else {
+            throw .internalError("cannot convert \(PixelFormat(srcFormat)) to RGB")
+        }
         let coefficients = sws_getCoefficients(matrix.swsColorspace)
         _ = sws_setColorspaceDetails(sws, coefficients, range == .full ? 1 : 0,
                                      coefficients, 1, 0, 1 << 16, 1 << 16)

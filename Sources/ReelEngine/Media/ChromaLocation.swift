@@ -16,6 +16,37 @@ public enum ChromaLocation: String, Sendable {
     case bottom
     case unspecified
 
+    /// The siting to draw with: the stream's, or, when it says nothing, the convention of what
+    /// made it: MPEG-family video (limited range) sites chroma left, JPEG-family pictures (full
+    /// range) centre. The renderer and the libswscale export both follow this one rule.
+    public func resolved(for range: ColorRange) -> ChromaLocation {
+        self == .unspecified ? (range == .full ? .center : .left) : self
+    }
+
+    /// libswscale's `src_h_chr_pos`/`src_v_chr_pos` for this siting: the chroma sample's
+    /// distance from the first luma sample it covers, in 1/256 of a luma sample, when
+    /// 2^`log2Horizontal` × 2^`log2Vertical` luma samples share it.
+    func swscalePosition(log2Horizontal: Int, log2Vertical: Int) -> (horizontal: Int32, vertical: Int32) {
+        enum Axis { case first, centered, last }
+        let (h, v): (Axis, Axis) = switch self {
+        case .left, .unspecified: (.first, .centered)
+        case .center: (.centered, .centered)
+        case .topLeft: (.first, .first)
+        case .top: (.centered, .first)
+        case .bottomLeft: (.first, .last)
+        case .bottom: (.centered, .last)
+        }
+        func offset(_ axis: Axis, _ log2: Int) -> Int32 {
+            let factor = Int32(1) << Int32(max(0, log2))
+            switch axis {
+            case .first: return 0
+            case .centered: return (factor - 1) * 128
+            case .last: return (factor - 1) * 256
+            }
+        }
+        return (offset(h, log2Horizontal), offset(v, log2Vertical))
+    }
+
     init(_ location: AVChromaLocation) {
         switch location {
         case AVCHROMA_LOC_LEFT: self = .left

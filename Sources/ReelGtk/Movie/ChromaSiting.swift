@@ -25,17 +25,17 @@ struct ChromaSiting: Equatable {
         self.vertical = vertical
     }
 
-    /// The stream's siting; when it says nothing, the convention of what made it: MPEG-family
-    /// video (limited range) sites 4:2:0 chroma left, JPEG-family pictures (full range) centre.
+    /// The stream's siting, or the engine's rule when it says nothing
+    /// (`ChromaLocation.resolved(for:)`, which the libswscale export follows too).
     init(_ location: ChromaLocation, range: ColorRange) {
-        switch location {
+        switch location.resolved(for: range) {
         case .left: self.init(horizontal: .first, vertical: .centered)
         case .center: self.init(horizontal: .centered, vertical: .centered)
         case .topLeft: self.init(horizontal: .first, vertical: .first)
         case .top: self.init(horizontal: .centered, vertical: .first)
         case .bottomLeft: self.init(horizontal: .first, vertical: .last)
         case .bottom: self.init(horizontal: .centered, vertical: .last)
-        case .unspecified: self.init(range == .full ? .center : .left, range: range)
+        case .unspecified: self.init(horizontal: .first, vertical: .centered)   // never: resolved above
         }
     }
 

@@ -115,7 +115,9 @@ final class MovieView {
         renderer = nil
     }
 
-    private var drawnOnce: ObjectIdentifier?
+    /// The last picture reported as drawn (held weakly: a new picture allocated where a freed
+    /// one was must not pass for it, as an ObjectIdentifier would).
+    private weak var drawnOnce: VideoFrame?
 
     private func render() {
         guard let renderer else { return }
@@ -124,8 +126,8 @@ final class MovieView {
         let height = pixelHeight > 0 ? pixelHeight : Int(gtk_widget_get_height(area)) * scale
         renderer.draw(shown, width: width, height: height)
         if let failure = renderer.failure { failed?(failure) }
-        if let shown, drawnOnce != ObjectIdentifier(shown) {
-            drawnOnce = ObjectIdentifier(shown)
+        if let shown, drawnOnce !== shown {
+            drawnOnce = shown
             pictureDrawn?(shown)
         }
         if !snapshots.isEmpty {
