@@ -13,9 +13,9 @@ struct ControlsTests {
         let app: ReelApp
         let movie: AccessibleNode
 
-        init(arguments: [String] = []) throws {
+        init(arguments: [String] = [], clip: Fixtures.Spec = .solidRed) throws {
             desktop = try Desktop()
-            app = try ReelApp(on: desktop, arguments: arguments + [try Fixtures.path(.solidRed)])
+            app = try ReelApp(on: desktop, arguments: arguments + [try Fixtures.path(clip)])
             movie = try app.element(named: "Video")
             try app.element(named: "Pause")   // autoplay: playing
         }
@@ -137,6 +137,63 @@ struct ControlsTests {
             throw error
         }
         #expect(try s.app.accessibleTree().contains { $0.name == "Play" }, "a click while paused started playing")
+    }
+
+    @Test("Fast forward held scans ahead at rising speed and plays on from there; a click on rewind skips back 10 s")
+    func holdToScan() throws {
+        let s = try Session(arguments: ["--start", "10"], clip: .longSmall)
+        let forward = try s.app.element(named: "Fast forward")
+        let x = forward.x + forward.width / 2, y = forward.y + forward.height / 2
+        try s.desktop.glide(to: x, y)
+        usleep(500_000)
+        let before = try #require(try s.elapsed())
+        // Held 2.2 s: 2× for the first second and 4× for the next, about 6 s beyond real time
+        // instead of the 2 s that playing alone would cover.
+        try s.desktop.xdotool(["mousedown", "1"])
+        usleep(1_200_000)
+        try s.app.element(named: "Play")   // scanning pauses normal play
+        usleep(1_000_000)
+        try s.desktop.xdotool(["mouseup", "1"])
+        try s.app.element(named: "Pause")  // released: playing again
+        let after = try #require(try s.elapsed())
+        #expect(after - before >= 5, "held fast forward moved from \(before) to \(after) s")
+        #expect(after - before <= 12, "held fast forward overshot: \(before) to \(after) s")
+        // A quick click on rewind is a 10 s skip back.
+        let rewind = try s.app.element(named: "Rewind")
+        try s.desktop.click(rewind.x + rewind.width / 2, rewind.y + rewind.height / 2)
+        var seen: [Double] = []
+        do {
+            try Desktop.wait("the skip back", timeout: 10) {
+                guard let t = try s.elapsed() else { return false }
+                seen.append(t)
+                return t <= after - 7 && t >= after - 11
+            }
+        } catch {
+            Issue.record("after clicking rewind at \(after) s the elapsed time read \(seen)")
+            throw error
+        }
+        try s.app.element(named: "Pause")
+    }
+
+    @Test("While video plays the screensaver is held off; pausing lets it back, playing again holds it off")
+    func inhibitsScreensaver() throws {
+        let desktop = try Desktop()
+        let sessionManager = try SessionManagerStandIn(on: desktop)
+        let app = try ReelApp(on: desktop, arguments: [try Fixtures.path(.longSmall)])
+        try app.element(named: "Pause")
+        let idle: UInt32 = 8   // GTK_APPLICATION_INHIBIT_IDLE
+        try Desktop.wait("an idle inhibition while playing", timeout: 10) { sessionManager.held().count == 1 }
+        #expect(sessionManager.calls().allSatisfy { $0.method != "Inhibit" || $0.flags == idle },
+                "inhibited more than idleness: \(sessionManager.calls())")
+        let movie = try app.element(named: "Video")
+        try desktop.click(movie.x + 5, movie.y + 5)
+        try desktop.key("space")
+        try app.element(named: "Play")
+        try Desktop.wait("the inhibition released on pause", timeout: 10) { sessionManager.held().isEmpty }
+        try desktop.key("space")
+        try app.element(named: "Pause")
+        try Desktop.wait("held off again on play", timeout: 10) { sessionManager.held().count == 1 }
+        #expect(sessionManager.calls().count == 3, "calls: \(sessionManager.calls())")
     }
 
     @Test("The info card shows in the auxiliary slot and goes away")
