@@ -86,4 +86,37 @@ struct SessionTests {
         try app.click(total)
         try app.element(named: "Time remaining")
     }
+
+    @Test("Ctrl+S saves the frame on screen at the video's own size, as FFmpeg converts that frame")
+    func saveFrame() throws {
+        let desktop = try Desktop()
+        let clip = try Fixtures.path(.longSmall)
+        let app = try ReelApp(on: desktop, arguments: ["--paused", "--start", "2", clip])
+        let movie = try app.element(named: "Video")
+        try Desktop.wait("the frame at 2 s", timeout: 10) {
+            try app.accessibleTree().contains { $0.role == "label" && $0.name == "0:02" }
+        }
+        try desktop.click(movie.x + 5, movie.y + 5)
+        try desktop.key("ctrl+s")
+        try app.element(named: "Save Picture")
+        let saved = desktop.home.appendingPathComponent("saved frame.png").path
+        // The name field has focus with the suggested name selected; a full path replaces it.
+        try desktop.key("ctrl+a")
+        try desktop.xdotool(["type", "--delay", "20", saved])
+        try desktop.key("Return")
+        try Desktop.wait("the picture file", timeout: 15) { FileManager.default.fileExists(atPath: saved) }
+        usleep(300_000)
+        let size = PictureOracle.pngSize(try Data(contentsOf: URL(fileURLWithPath: saved)))
+        #expect(size?.width == 320 && size?.height == 240, "saved \(String(describing: size)), not the video's 320x240")
+        // 2 s into a 30 fps clip: frame 60. Unspecified matrix, limited range: BT.601, left-sited.
+        let oracle = desktop.home.appendingPathComponent("oracle.png").path
+        try PictureOracle.convert(clip, frame: 60, .init(matrix: "bt601", range: "tv", chromaPosition: .left, kernel: "bicubic"), to: oracle)
+        let psnr = try PictureOracle.psnr(saved, oracle)
+        print("PSNR saved frame vs FFmpeg frame 60: \(psnr) dB")
+        #expect(psnr >= 40, "the saved picture is not frame 60 as FFmpeg converts it: \(psnr) dB")
+        let neighbour = desktop.home.appendingPathComponent("neighbour.png").path
+        try PictureOracle.convert(clip, frame: 61, .init(matrix: "bt601", range: "tv", chromaPosition: .left, kernel: "bicubic"), to: neighbour)
+        #expect(try PictureOracle.psnr(saved, neighbour) < psnr, "frame 61 matches as well as frame 60")
+        #expect(app.isRunning)
+    }
 }

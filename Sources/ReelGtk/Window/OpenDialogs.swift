@@ -1,7 +1,7 @@
 import CGtk
 import Foundation
 
-/// The Open File and Open URL dialogs. Threading: main thread only.
+/// The Open File, Open URL and Save Picture dialogs. Threading: main thread only.
 @MainActor
 enum OpenDialogs {
     /// A native file chooser for media files (GtkFileChooserNative: the portal inside Flatpak).
@@ -50,5 +50,29 @@ enum OpenDialogs {
         // The builder (and so its objects' Swift wiring) lives as long as the dialog.
         Signal.connect(dialog.raw, "destroy") { _ = builder }
         gtk_window_present(dialog.cast())
+    }
+
+    /// A native save dialog for a PNG, starting in the Pictures folder with `suggestedName`.
+    static func choosePNGDestination(parent: UnsafeMutablePointer<GtkWidget>, suggestedName: String,
+                                     _ done: @escaping @MainActor (String) -> Void) {
+        let chooser = gtk_file_chooser_native_new("Save Picture", parent.cast(), GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel")!
+        gtk_file_chooser_set_current_name(chooser.raw.cast(), suggestedName)
+        if let pictures = g_get_user_special_dir(G_USER_DIRECTORY_PICTURES) {
+            let folder = g_file_new_for_path(pictures)!
+            gtk_file_chooser_set_current_folder(chooser.raw.cast(), folder, nil)
+            g_object_unref(folder.raw.cast(to: GObject.self))
+        }
+        let filter = gtk_file_filter_new()!
+        gtk_file_filter_set_name(filter, "PNG images")
+        gtk_file_filter_add_mime_type(filter, "image/png")
+        gtk_file_chooser_add_filter(chooser.raw.cast(), filter)
+        Signal.connectInt(chooser.raw, "response") { response in
+            if response == Int(GTK_RESPONSE_ACCEPT.rawValue), let file = gtk_file_chooser_get_file(chooser.raw.cast()) {
+                if let path = GString.take(g_file_get_path(file)) { done(path) }
+                g_object_unref(file.raw.cast(to: GObject.self))
+            }
+            g_object_unref(chooser.raw.cast(to: GObject.self))
+        }
+        gtk_native_dialog_show(chooser.raw.cast())
     }
 }
