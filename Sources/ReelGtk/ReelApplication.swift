@@ -15,19 +15,28 @@ public final class ReelApplication {
     private var window: PlayerWindow?
     private var preferences: PreferencesWindow?
     private let options: LaunchOptions
+    private var report: LaunchReport?
 
     /// Options for this process's first open (not forwarded to a running instance).
     public struct LaunchOptions: Sendable {
         public var start: Double?
         public var paused = false
         public var fullscreen = false
+        /// Quit this many seconds after the first picture is drawn (measurement, scripts).
+        public var exitAfter: Double?
+        /// JSON lines on stdout: the first picture drawn, and a summary at quit.
+        public var report = false
         public init() {}
     }
 
     public init(options: LaunchOptions = LaunchOptions()) {
         self.options = options
-        application = gtk_application_new(Self.id, G_APPLICATION_HANDLES_OPEN)
+        // A measured run must do the work itself, not hand its file to a running instance.
+        let measured = options.report || options.exitAfter != nil
+        let flags = G_APPLICATION_HANDLES_OPEN.rawValue | (measured ? G_APPLICATION_NON_UNIQUE.rawValue : 0)
+        application = gtk_application_new(Self.id, GApplicationFlags(flags))
         g_set_application_name("Reel")
+        report = LaunchReport(options: options) { [weak self] in self?.quit() }
         Signal.connect(application.raw, "startup") { [weak self] in self?.startup() }
         Signal.connect(application.raw, "activate") { [weak self] in self?.mainWindow().present() }
         Signal.connectOpen(application.raw) { [weak self] files in
@@ -52,10 +61,7 @@ public final class ReelApplication {
         settings = PlayerSettings()
         loadStyles()
         let app = application.raw
-        Actions.add(app, "quit") { [weak self] in
-            self?.window?.playerView.player.close()
-            g_application_quit(self?.application.raw.cast())
-        }
+        Actions.add(app, "quit") { [weak self] in self?.quit() }
         Actions.add(app, "preferences") { [weak self] in
             guard let self, let settings = self.settings else { return }
             if self.preferences == nil { self.preferences = PreferencesWindow(settings: settings) }
@@ -67,6 +73,7 @@ public final class ReelApplication {
             ("app.preferences", ["<Control>comma"]),
             ("win.open", ["<Control>o"]),
             ("win.open-url", ["<Control>l"]),
+            ("win.save-frame", ["<Control>s"]),
             ("win.show-help-overlay", ["<Control>question"]),
         ]
         for (action, keys) in accels {
@@ -80,11 +87,28 @@ public final class ReelApplication {
         }
     }
 
+    private func quit() {
+        finishReport()
+        window?.playerView.player.close()
+        g_application_quit(application.raw.cast())
+    }
+
     private func mainWindow() -> PlayerWindow {
         if let window { return window }
         let window = PlayerWindow(application: OpaquePointer(application), settings: settings ?? PlayerSettings())
         self.window = window
+        if let report {
+            window.playerView.firstPictureShown = { [weak report] in report?.pictureDrawn() }
+            window.closing = { [weak self] in self?.finishReport() }
+        }
         return window
+    }
+
+    /// The summary is taken while the player still has its session (closing it drops the counts).
+    private func finishReport() {
+        guard let report else { return }
+        let view = window?.playerView
+        report.finish(.init(framesDrawn: view?.movie.framesDrawn ?? 0, statistics: (view?.player as? Player)?.statistics))
     }
 
     private func loadStyles() {

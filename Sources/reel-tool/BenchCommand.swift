@@ -1,31 +1,33 @@
 import ArgumentParser
 import Foundation
 
-/// `reel-tool bench`: measures Reel's engine (and, with --compare, ffmpeg or mpv in the same
-/// run) and prints one JSON line. The methodology is in BENCHMARKS.md.
+/// `reel-tool bench`: measures Reel's engine, or for `window` the `reel` app itself (and, with
+/// --compare, ffmpeg or mpv in the same run), and prints one JSON line. The methodology is in BENCHMARKS.md.
 /// Threading: runs on the main thread; each bench blocks it until done.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure decode throughput, exact seeks, startup or real-time play; one JSON line.",
+        abstract: "Measure decode throughput, exact seeks, startup, real-time play or the app's window; one JSON line.",
         discussion: """
             decode   video decode as fast as it goes, vs ffmpeg -f null (best of 3)
             seek     exact seeks while paused, vs mpv over IPC (30 random targets)
             startup  process start to first frame and exit, vs mpv (median of 10)
             play     real-time play via PulseAudio: CPU, RSS, drift, vs mpv
+            window   the reel app on an X display: first frame, CPU playing and paused,
+                     dropped frames, vs mpv --vo=gpu (median of 3)
             """)
 
     enum Kind: String, CaseIterable, ExpressibleByArgument {
-        case decode, seek, startup, play
+        case decode, seek, startup, play, window
     }
 
-    @Argument(help: "decode, seek, startup or play.")
+    @Argument(help: "decode, seek, startup, play or window.")
     var kind: Kind
 
     @Argument(help: "A local media file (scripts/make-bench-file.sh makes the reference one).")
     var file: String
 
-    @Option(help: "Runs (decode, startup, play) or seek targets (seek).")
+    @Option(help: "Runs (decode, startup, play, window) or seek targets (seek).")
     var count: Int?
 
     @Flag(help: "Also measure the peer (ffmpeg or mpv) in the same run and report ratios.")
@@ -47,6 +49,7 @@ struct BenchCommand: ParsableCommand {
         case .seek: result = try SeekBench(setup: setup, targets: count ?? 30, seed: seed).run()
         case .startup: result = try StartupBench(setup: setup, runs: count ?? 10).run()
         case .play: result = try PlayBench(setup: setup, runs: count ?? 1).run()
+        case .window: result = try WindowBench(setup: setup, runs: count ?? 3).run()
         }
         Output.line(result)
     }

@@ -57,6 +57,12 @@ final class ChildProcess {
     private var stdoutFD: Int32 = -1
     private var stderrFD: Int32 = -1
     private var reaped = false
+    /// Output read so far: whole stdout lines, the start of the next one (and when it came),
+    /// and the end of stderr.
+    private var lines: [Line] = []
+    private var pending = Data()
+    private var pendingAt = HostTime.now
+    private var stderrTail = Data()
 
     /// Spawns `path` (an absolute path) with `arguments`, inheriting the environment (so
     /// PULSE_SERVER reaches it) but not the tool's ignored SIGPIPE.
@@ -151,22 +157,21 @@ final class ChildProcess {
         if stderrFD >= 0 { close(stderrFD); stderrFD = -1 }
     }
 
-    /// Reads the piped output until the child closes it, then reaps the child. `onLine` sees
-    /// each stdout line as it arrives. Past `timeout` seconds the child is killed and this
-    /// throws `timeout`.
-    func finish(timeout: Double, onLine: (Line) -> Void = { _ in }) throws(ToolFailure) -> Exit {
-        let deadline = HostTime.now.adding(seconds: timeout)
-        var lines: [Line] = []
-        var pending = Data()
-        var stderrTail = Data()
-        var buffer = [UInt8](repeating: 0, count: 65536)
+    /// Whether the child still has a piped stdout or stderr open (it closes them as it exits).
+    var isOutputOpen: Bool { stdoutFD >= 0 || stderrFD >= 0 }
 
+    /// Reads the piped output as it comes until `stop` accepts a stdout line (returned), the
+    /// child closes its output, or `deadline` passes (nil for both; the child keeps running).
+    /// Lines read here are also in `finish`'s result, but `finish`'s `onLine` does not see them.
+    func readLines(until deadline: HostTime, stop: (Line) -> Bool) throws(ToolFailure) -> Line? {
+        if let line = takeLines(stop: stop) { return line }
+        var buffer = [UInt8](repeating: 0, count: 65536)
         while stdoutFD >= 0 || stderrFD >= 0 {
             var fds: [pollfd] = []
             if stdoutFD >= 0 { fds.append(pollfd(fd: stdoutFD, events: Int16(POLLIN), revents: 0)) }
             if stderrFD >= 0 { fds.append(pollfd(fd: stderrFD, events: Int16(POLLIN), revents: 0)) }
             let remaining = deadline.seconds(since: .now)
-            guard remaining > 0 else { throw killForTimeout(timeout) }
+            guard remaining > 0 else { return nil }
             let ready = poll(&fds, nfds_t(fds.count), Int32(min(remaining * 1000 + 1, 1000)))
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -181,26 +186,46 @@ final class ChildProcess {
                     if entry.fd == stdoutFD { stdoutFD = -1 } else { stderrFD = -1 }
                     continue
                 }
-                let chunk = Data(buffer[0..<n])
                 if entry.fd == stdoutFD {
-                    pending.append(chunk)
-                    while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                        let line = Line(text: String(decoding: pending[pending.startIndex..<newline], as: UTF8.self), at: at)
-                        pending.removeSubrange(pending.startIndex...newline)
-                        lines.append(line)
-                        onLine(line)
-                    }
+                    pending.append(contentsOf: buffer[0..<n])
+                    pendingAt = at
                 } else {
-                    stderrTail.append(chunk)
+                    stderrTail.append(contentsOf: buffer[0..<n])
                     if stderrTail.count > 16384 { stderrTail.removeFirst(stderrTail.count - 8192) }
                 }
             }
+            if let line = takeLines(stop: stop) { return line }
         }
         if !pending.isEmpty {
             let line = Line(text: String(decoding: pending, as: UTF8.self), at: .now)
+            pending.removeAll()
             lines.append(line)
-            onLine(line)
+            if stop(line) { return line }
         }
+        return nil
+    }
+
+    /// Moves the whole lines read so far from `pending` to `lines`, up to the first `stop` accepts.
+    private func takeLines(stop: (Line) -> Bool) -> Line? {
+        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+            let line = Line(text: String(decoding: pending[pending.startIndex..<newline], as: UTF8.self), at: pendingAt)
+            pending.removeSubrange(pending.startIndex...newline)
+            lines.append(line)
+            if stop(line) { return line }
+        }
+        return nil
+    }
+
+    /// Reads the piped output until the child closes it, then reaps the child. `onLine` sees
+    /// each stdout line as it arrives. Past `timeout` seconds the child is killed and this
+    /// throws `timeout`.
+    func finish(timeout: Double, onLine: (Line) -> Void = { _ in }) throws(ToolFailure) -> Exit {
+        let deadline = HostTime.now.adding(seconds: timeout)
+        _ = try readLines(until: deadline) { line in
+            onLine(line)
+            return false
+        }
+        guard stdoutFD < 0 && stderrFD < 0 else { throw killForTimeout(timeout) }
 
         // The pipes close as the child exits; reap it without blocking forever on one that
         // closed its output and lingers.

@@ -108,16 +108,16 @@ struct PlayBench {
     }
 
     /// Asks the server itself when pactl is there; otherwise each player's report decides.
-    private static func requireSoundServer() throws {
+    static func requireSoundServer(for bench: String = "play") throws {
         guard let pactl = Peer.find("pactl") else { return }
         let child = try ChildProcess(path: pactl, arguments: ["info"])
         let exit = try child.finish(timeout: 10)
-        guard exit.succeeded else { throw noSoundServer("pactl info: \(exit.summary)") }
+        guard exit.succeeded else { throw noSoundServer("pactl info: \(exit.summary)", bench: bench) }
     }
 
-    private static func noSoundServer(_ detail: String) -> ToolFailure {
+    static func noSoundServer(_ detail: String, bench: String = "play") -> ToolFailure {
         ToolFailure(code: "no_sound_server", message: """
-            bench play needs a PulseAudio (or PipeWire-Pulse) server for both players (\(detail)). \
+            bench \(bench) needs a PulseAudio (or PipeWire-Pulse) server for both players (\(detail)). \
             Start one, e.g.: mkdir -p /tmp/pa-bench && XDG_RUNTIME_DIR=/tmp/pa-bench pulseaudio -n --daemonize=no \
             --exit-idle-time=-1 --load="module-null-sink sink_name=bench rate=48000" \
             --load="module-native-protocol-unix auth-anonymous=1 socket=/tmp/pa-bench/native" & \

@@ -11,10 +11,13 @@ enum MainContext {
         init(_ body: @escaping @MainActor () -> Void) { self.body = body }
     }
 
-    /// Runs `body` on the main thread, in order with other `async` calls.
+    /// Runs `body` on the main thread, in order with other `async` calls. Always queued, never
+    /// run in place: `g_main_context_invoke` would run it on the calling thread whenever that
+    /// thread can take the main context, as any thread can once the main loop has ended (an
+    /// engine event arriving while the app quits).
     static func async(_ body: @escaping @MainActor () -> Void) {
         let job = Unmanaged.passRetained(Job(body)).toOpaque()
-        g_main_context_invoke_full(nil, G_PRIORITY_DEFAULT, { data in
+        g_idle_add_full(G_PRIORITY_DEFAULT, { data in
             let job = Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue()
             MainActor.assumeIsolated { job.body() }
             return reel_source_remove()

@@ -11,12 +11,15 @@ final class MovieView {
     let area: UnsafeMutablePointer<GtkWidget>
     private let player: PlaybackController
     private var renderer: MovieRenderer?
-    private var shown: VideoFrame?
+    /// The picture on screen now (nil before the first frame of a file).
+    private(set) var shown: VideoFrame?
     private var tickID: guint = 0
     private var pixelWidth = 0, pixelHeight = 0
     private var snapshots: [(path: String, done: @MainActor (String?) -> Void)] = []
     /// Called after a picture has been drawn for the first time.
     var pictureDrawn: (@MainActor (VideoFrame) -> Void)?
+    /// Distinct pictures drawn so far (redraws of the same picture do not count).
+    private(set) var framesDrawn = 0
     /// Called when GL cannot draw (no context, shaders failing): the window says so.
     var failed: (@MainActor (String) -> Void)?
 
@@ -128,6 +131,7 @@ final class MovieView {
         if let failure = renderer.failure { failed?(failure) }
         if let shown, drawnOnce !== shown {
             drawnOnce = shown
+            framesDrawn += 1
             pictureDrawn?(shown)
         }
         if !snapshots.isEmpty {

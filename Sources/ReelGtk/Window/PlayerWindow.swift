@@ -17,6 +17,8 @@ public final class PlayerWindow {
     private var sizedForMedia = false
     private var presentWhenLoaded: Timer?
     private var stepBackPending = false
+    /// Called as the window is about to close, before its player does.
+    var closing: (@MainActor () -> Void)?
 
     public init(application: OpaquePointer, settings: PlayerSettings) {
         self.application = application
@@ -38,6 +40,7 @@ public final class PlayerWindow {
             self.playerView.isFullscreen = self.isFullscreen
         }
         Signal.connectReturning(window.raw, "close-request") { [weak self] in
+            self?.closing?()
             self?.inhibitor.set(false)
             self?.playerView.player.close()
             return false
@@ -146,10 +149,28 @@ public final class PlayerWindow {
         Actions.add(group, "play-demo") { [weak self] in
             if let clip = DataDirectory.demoClip { self?.open(clip) }
         }
+        Actions.add(group, "save-frame") { [weak self] in self?.saveFrame() }
         // Saves the picture exactly as drawn (remote-controllable over D-Bus, for checks).
         Actions.addWithString(group, "save-picture") { [weak self] path in
             self?.playerView.movie.snapshot(to: path) { error in
                 if let error { FileHandle.standardError.write(Data("reel: \(error)\n".utf8)) }
+            }
+        }
+    }
+
+    /// Ctrl+S: the frame on screen, at the video's own size (square pixels), as a PNG. The
+    /// frame is taken when the key is pressed, so playing on while the dialog is up is fine.
+    private func saveFrame() {
+        guard let frame = playerView.movie.shown else { return }
+        let info = playerView.mediaInfo
+        let base = ((info?.sourceName).map { ($0 as NSString).deletingPathExtension } ?? "Reel")
+            .replacingOccurrences(of: "/", with: "-")
+        let time = TimeText.elapsed(frame.pts, reference: info?.duration).replacingOccurrences(of: ":", with: ".")
+        OpenDialogs.choosePNGDestination(parent: window, suggestedName: "\(base) \(time).png") { path in
+            do {
+                try frame.pngData().write(to: URL(fileURLWithPath: path.hasSuffix(".png") ? path : path + ".png"))
+            } catch {
+                FileHandle.standardError.write(Data("reel: cannot save the picture to \(path): \(error)\n".utf8))
             }
         }
     }
