@@ -11,6 +11,7 @@ enum PlayerCommand: Sendable {
     case close
     case setVolume(Double)
     case setMuted(Bool)
+    case setSpeed(Double)
     case setTimeObserverInterval(Double)
     case setObservesEveryFrame(Bool)
 }
