@@ -125,9 +125,6 @@ extension Fixtures.Spec {
     /// Audio only: 5.1 AAC in M4A, for the downmix.
     public static let surroundAudio = Self(name: "aac-5.1-audio-only", ext: "m4a",
                                     arguments: sine(2, layout: "5.1", codec: ["-c:a", "aac", "-b:a", "256k"]))
-    /// Six seconds of a 440 Hz tone: its pitch and length are easy to measure from a recording.
-    public static let tone440 = Self(name: "tone-440-6s", ext: "m4a",
-                                     arguments: sine(6, codec: ["-c:a", "aac", "-b:a", "128k"]))
     /// A minute of small video with sound, for soak runs.
     public static let longSmall = video("long-small", ext: "mp4", rate: "30", seconds: 60,
                                  codec: ["-c:v", "libx264", "-preset", "veryfast", "-g", "60", "-pix_fmt", "yuv420p"],

@@ -109,12 +109,6 @@ final class Session: @unchecked Sendable {
         }
     }
 
-    /// Takes effect for the clock at once and for the sound at the next seek (see PlayerCore).
-    func setSpeed(_ speed: Double) {
-        audioWorker?.speed.withLock { $0 = speed }
-        clock.setSpeed(speed)
-    }
-
     var hasVideo: Bool { presentation != nil }
     var hasAudio: Bool { fifo != nil }
 

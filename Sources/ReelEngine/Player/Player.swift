@@ -40,7 +40,6 @@ public final class Player: PlaybackController, @unchecked Sendable {
     public func close() { send(.close) }
     public func setVolume(_ volume: Double) { send(.setVolume(volume)) }
     public func setMuted(_ muted: Bool) { send(.setMuted(muted)) }
-    public func setSpeed(_ speed: Double) { send(.setSpeed(speed)) }
     public func setTimeObserverInterval(_ seconds: Double) { send(.setTimeObserverInterval(seconds)) }
     public func setObservesEveryFrame(_ on: Bool) { send(.setObservesEveryFrame(on)) }
 
@@ -51,7 +50,6 @@ public final class Player: PlaybackController, @unchecked Sendable {
     public var duration: Double? { core.snapshot.current.duration }
     public var volume: Double { core.snapshot.current.volume }
     public var isMuted: Bool { core.snapshot.current.muted }
-    public var speed: Double { core.snapshot.current.speed }
 
     public var position: Double {
         core.snapshot.current.session?.clock.time(at: .now) ?? 0

@@ -11,7 +11,6 @@ enum PlayerCommand: Sendable {
     case close
     case setVolume(Double)
     case setMuted(Bool)
-    case setSpeed(Double)
     case setTimeObserverInterval(Double)
     case setObservesEveryFrame(Bool)
 }

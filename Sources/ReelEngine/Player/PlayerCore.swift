@@ -14,7 +14,6 @@ final class PlayerCore: @unchecked Sendable {
         var session: Session?
         var volume: Double = 1
         var muted = false
-        var speed = 1.0
     }
 
     let mailbox = Mailbox<ControlMessage>()
@@ -46,7 +45,6 @@ final class PlayerCore: @unchecked Sendable {
     var warnedNoSound = false
     var volume = 1.0
     var muted = false
-    var speed = 1.0
     var running = true
     /// Tags every thread this player starts, so they can be counted (`EngineThread.liveCount`).
     let owner = EngineThread.newOwner()
@@ -137,8 +135,6 @@ final class PlayerCore: @unchecked Sendable {
         case .setVolume(let v):
             volume = max(0, min(1, v))
             applyVolume()
-        case .setSpeed(let s):
-            setSpeed(s)
         case .setMuted(let m):
             muted = m
             applyVolume()
@@ -261,7 +257,6 @@ final class PlayerCore: @unchecked Sendable {
             emit(.warning(warning))
         }
         applyVolume()
-        session.setSpeed(speed)
         serial += 1
         let request: SeekRequest
         if let seek = pendingSeek {
@@ -382,24 +377,6 @@ final class PlayerCore: @unchecked Sendable {
         session?.output?.setVolume(volume, muted: muted)
         snapshot.withLock { $0.volume = volume; $0.muted = muted }
         emit(.volumeChanged(volume: volume, muted: muted))
-    }
-
-    /// The sound for the new speed is made by the audio decoder (a tempo filter), so what is
-    /// already decoded at the old speed is replaced: an exact seek to the picture on screen,
-    /// which keeps the position to the frame and brings sound and picture back together.
-    private func setSpeed(_ requested: Double) {
-        guard requested.isFinite else { return }
-        let value = min(max(requested, speedRange.lowerBound), speedRange.upperBound)
-        guard value != speed else { return }
-        speed = value
-        snapshot.withLock { $0.speed = value }
-        emit(.speedChanged(value))
-        guard let session else { return }
-        session.setSpeed(value)
-        guard session.hasAudio, state.hasMedia, state != .ended else { return }
-        // During a preroll its target is where the picture will be; the new seek replaces it.
-        let here = preroll?.request.target ?? session.presentation?.currentFrame?.pts ?? session.clock.time()
-        beginSeek(to: here, mode: preroll?.request.mode ?? .exact)
     }
 
     func startClock() {

@@ -17,8 +17,6 @@ final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     private let fifo: AudioFifo
     private var stream: OpaquePointer?
     private var writtenEndPts = 0.0
-    /// The tempo of the last samples written (media seconds per second of sound).
-    private var writtenSpeed = 1.0
     private var hasWritten = false
     private var corked = true
     /// Between a flush (or creation) and the next start nothing is written: the control
@@ -29,7 +27,7 @@ final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     private var volume = 1.0
     private var muted = false
     /// Media times of what was written since the last flush, keyed by byte offset from the flush.
-    private var segments: [(offset: Int64, pts: Double, speed: Double)] = []
+    private var segments: [(offset: Int64, pts: Double)] = []
     private var bytesSinceFlush: Int64 = 0
     private var lastTimingRequest = HostTime(nanoseconds: 0)
     /// Timing requests sent and answered (answers arrive in order). Reports are trusted only
@@ -150,26 +148,24 @@ final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
             let samples = data.assumingMemoryBound(to: Float.self)
             var frames: Int
             var startPts: Double
-            var speed = writtenSpeed
             // A hole in the timestamps is played as silence, so the clock stays true to the media.
             let gap = hasWritten ? nextPts - writtenEndPts : 0
             if gap > 0.005 {
-                frames = min(capacity, Int((gap / speed * rate).rounded()))
+                frames = min(capacity, Int((gap * rate).rounded()))
                 samples.update(repeating: 0, count: frames * format.channels)
                 startPts = writtenEndPts
             } else {
-                (frames, startPts, speed) = fifo.read(into: samples, maxFrames: capacity)
+                (frames, startPts) = fifo.read(into: samples, maxFrames: capacity)
             }
             guard frames > 0 else { pa_stream_cancel_write(stream); return }
             pa_stream_write(stream, data, frames * format.bytesPerFrame, nil, 0, PA_SEEK_RELATIVE)
-            if !hasWritten || abs(startPts - writtenEndPts) > 0.0005 || speed != writtenSpeed {
-                segments.append((bytesSinceFlush, startPts, speed))
+            if !hasWritten || abs(startPts - writtenEndPts) > 0.0005 {
+                segments.append((bytesSinceFlush, startPts))
             }
             hasWritten = true
             underflowed = false
             bytesSinceFlush += Int64(frames * format.bytesPerFrame)
-            writtenEndPts = startPts + Double(frames) * speed / rate
-            writtenSpeed = speed
+            writtenEndPts = startPts + Double(frames) / rate
             remaining -= frames
         }
         starving = false
@@ -202,7 +198,7 @@ final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     /// The media time of the byte `offset` bytes after the last flush (lock held).
     private func pts(atOffset offset: Int64) -> Double? {
         guard let segment = segments.last(where: { $0.offset <= offset }) ?? segments.first else { return nil }
-        return segment.pts + Double(offset - segment.offset) * segment.speed / Double(format.sampleRate * format.bytesPerFrame)
+        return segment.pts + Double(offset - segment.offset) / Double(format.sampleRate * format.bytesPerFrame)
     }
 
     /// How many bytes of what was written since the flush have been heard at `now` (lock held);
@@ -271,16 +267,13 @@ final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
 
     func position(at t: HostTime) -> Double? {
         let now = HostTime.now
-        let heard: (pts: Double, speed: Double)? = connection.locked {
+        let value: Double? = connection.locked {
             guard let played = playedOffset(now: now), let first = segments.first else { return nil }
             // Nothing of the new data is audible yet: the clock holds at its start.
-            if played <= 0 { return (first.pts, first.speed) }
-            let offset = min(played, bytesSinceFlush)
-            guard let pts = pts(atOffset: offset) else { return nil }
-            return (pts, segments.last(where: { $0.offset <= offset })?.speed ?? 1)
+            return played <= 0 ? first.pts : pts(atOffset: min(played, bytesSinceFlush))
         }
-        guard let heard else { return nil }
-        return corked ? heard.pts : heard.pts + t.seconds(since: now) * heard.speed
+        guard let value else { return nil }
+        return corked ? value : value + t.seconds(since: now)
     }
 
     var hasPlayedEverything: Bool {

@@ -28,14 +28,11 @@ final class ControlsOverlay {
     private var scrubWasPlaying = false
     private var lastScrubTime = 0.0
     private var updatingFromPlayer = false
-    private var scrubberHeld = false
-    private var popupsOpen = 0
 
     /// Icons of the play/pause button; replaceable (DBVideoPlayer's play and pause images).
     var playIconName = "media-playback-start-symbolic" { didSet { updatePlayButton() } }
     var pauseIconName = "media-playback-pause-symbolic" { didSet { updatePlayButton() } }
-    /// The scrubber is pressed or a menu of the bar is open (the visibility logic keeps the
-    /// controls up meanwhile: hiding the bar would take its open menu with it).
+    /// The scrubber is pressed (the visibility logic keeps the controls up meanwhile).
     var scrubbingChanged: (@MainActor (Bool) -> Void)?
     /// Any input on the controls (keeps them up).
     var activity: (@MainActor () -> Void)?
@@ -68,7 +65,6 @@ final class ControlsOverlay {
         wireScanButton(builder.widget("forward-button"), forward: true)
         wireScrubber()
         wireVolume()
-        wirePopups()
         updatePlayButton()
         updateLabels(position: 0)
     }
@@ -95,8 +91,7 @@ final class ControlsOverlay {
             self?.activity?()
         }
         Signal.connectPress(gesture.raw, "released") { [weak self] _, _, _ in self?.scanner.release() }
-        // "cancel" carries the event sequence: the one-pointer shape, not the bare one.
-        Signal.connectPointer(gesture.raw, "cancel") { [weak self] _ in self?.scanner.release() }
+        Signal.connect(gesture.raw, "cancel") { [weak self] in self?.scanner.release() }
         gtk_widget_add_controller(button, gesture.cast())
     }
 
@@ -126,7 +121,7 @@ final class ControlsOverlay {
         }
         Signal.connectPoint(drag.raw, "drag-update") { [weak self] dx, _ in self?.moveScrub(toX: startX + dx) }
         Signal.connectPoint(drag.raw, "drag-end") { [weak self] dx, _ in self?.endScrub(atX: startX + dx) }
-        Signal.connectPointer(drag.raw, "cancel") { [weak self] _ in self?.endScrub(atX: nil) }
+        Signal.connect(drag.raw, "cancel") { [weak self] in self?.endScrub(atX: nil) }
         gtk_widget_add_controller(bar, drag.cast())
         // Keyboard changes (arrow keys on a focused scrubber) seek too.
         Signal.connectChangeValue(scrubber.raw) { [weak self] value in
@@ -169,7 +164,7 @@ final class ControlsOverlay {
         scrubbing = true
         scrubWasPlaying = player.state == .playing || player.state == .stalled
         player.pause()
-        setHeld(scrubber: true)
+        scrubbingChanged?(true)
         moveScrub(toX: x)
     }
 
@@ -191,7 +186,7 @@ final class ControlsOverlay {
         updateLabels(position: t)
         player.seek(to: t, mode: .exact)
         if scrubWasPlaying { player.play() }
-        setHeld(scrubber: false)
+        scrubbingChanged?(false)
     }
 
     var isScrubbing: Bool { scrubbing }
@@ -241,8 +236,6 @@ final class ControlsOverlay {
             if !scrubbing { setScrubberValue(position); updateLabels(position: position) }
         case .seekCompleted(let position):
             if !scrubbing { setScrubberValue(position); updateLabels(position: position) }
-        case .speedChanged:
-            updateLabels(position: player.position)
         case .volumeChanged(let volume, let muted):
             updatingFromPlayer = true
             gtk_scale_button_set_value(volumeButton.cast(), volume)
@@ -283,34 +276,13 @@ final class ControlsOverlay {
             return
         }
         if settings.showRemaining {
-            // What is left in real time: at 2× the rest of the film takes half as long.
-            let speed = max(player.speed, 0.01)
-            let left = max(0, duration - position) / speed
-            gtk_label_set_text(durationLabel.cast(), TimeText.remaining(position: 0, duration: left,
+            gtk_label_set_text(durationLabel.cast(), TimeText.remaining(position: position, duration: duration,
                                                                          frameRate: frameRate, options: options))
             Accessibility.setLabel(durationButton, "Time remaining")
         } else {
             gtk_label_set_text(durationLabel.cast(), TimeText.elapsed(duration, reference: duration,
                                                                        frameRate: frameRate, options: options))
             Accessibility.setLabel(durationButton, "Total time")
-        }
-    }
-
-    private func setHeld(scrubber: Bool? = nil) {
-        if let scrubber { scrubberHeld = scrubber }
-        scrubbingChanged?(scrubberHeld || popupsOpen > 0)
-    }
-
-    /// The volume slider pops up from the bar.
-    private func wirePopups() {
-        let popups: [UnsafeMutablePointer<GtkWidget>?] = [gtk_scale_button_get_popup(volumeButton.cast())]
-        for case let popup? in popups {
-            Signal.connectPointer(popup.raw, "notify::visible") { [weak self] _ in
-                guard let self else { return }
-                self.popupsOpen += gtk_widget_get_visible(popup.cast()) != 0 ? 1 : -1
-                self.popupsOpen = max(0, self.popupsOpen)
-                self.setHeld()
-            }
         }
     }
 }
