@@ -91,7 +91,8 @@ final class ControlsOverlay {
             self?.activity?()
         }
         Signal.connectPress(gesture.raw, "released") { [weak self] _, _, _ in self?.scanner.release() }
-        Signal.connect(gesture.raw, "cancel") { [weak self] in self?.scanner.release() }
+        // "cancel" carries the event sequence: the one-pointer shape, not the bare one.
+        Signal.connectPointer(gesture.raw, "cancel") { [weak self] _ in self?.scanner.release() }
         gtk_widget_add_controller(button, gesture.cast())
     }
 
@@ -121,7 +122,7 @@ final class ControlsOverlay {
         }
         Signal.connectPoint(drag.raw, "drag-update") { [weak self] dx, _ in self?.moveScrub(toX: startX + dx) }
         Signal.connectPoint(drag.raw, "drag-end") { [weak self] dx, _ in self?.endScrub(atX: startX + dx) }
-        Signal.connect(drag.raw, "cancel") { [weak self] in self?.endScrub(atX: nil) }
+        Signal.connectPointer(drag.raw, "cancel") { [weak self] _ in self?.endScrub(atX: nil) }
         gtk_widget_add_controller(bar, drag.cast())
         // Keyboard changes (arrow keys on a focused scrubber) seek too.
         Signal.connectChangeValue(scrubber.raw) { [weak self] value in
