@@ -23,12 +23,31 @@ public enum ChromaLocation: String, Sendable {
         self == .unspecified ? (range == .full ? .center : .left) : self
     }
 
-    /// libswscale's `src_h_chr_pos`/`src_v_chr_pos` for this siting: the chroma sample's
-    /// distance from the first luma sample it covers, in 1/256 of a luma sample, when
-    /// 2^`log2Horizontal` × 2^`log2Vertical` luma samples share it.
-    func swscalePosition(log2Horizontal: Int, log2Vertical: Int) -> (horizontal: Int32, vertical: Int32) {
-        enum Axis { case first, centered, last }
-        let (h, v): (Axis, Axis) = switch self {
+    /// A chroma sample's place within the group of luma samples it covers, along one axis.
+    /// Threading: a value type.
+    public enum AxisPosition: Sendable, Equatable {
+        /// On the group's first luma sample (left or top).
+        case first
+        /// Midway between the group's luma samples.
+        case centered
+        /// On the group's last luma sample (bottom).
+        case last
+
+        /// The chroma sample's distance from its group's first luma sample, in luma samples,
+        /// when `factor` luma samples share it (libswscale's `*_chr_pos` is this × 256).
+        public func lumaOffset(factor: Int) -> Double {
+            switch self {
+            case .first: 0
+            case .centered: Double(max(factor, 1) - 1) / 2
+            case .last: Double(max(factor, 1) - 1)
+            }
+        }
+    }
+
+    /// Where the chroma sample sits horizontally and vertically (unspecified counts as left,
+    /// MPEG's default; callers resolve it first with `resolved(for:)`).
+    public var axes: (horizontal: AxisPosition, vertical: AxisPosition) {
+        switch self {
         case .left, .unspecified: (.first, .centered)
         case .center: (.centered, .centered)
         case .topLeft: (.first, .first)
@@ -36,15 +55,15 @@ public enum ChromaLocation: String, Sendable {
         case .bottomLeft: (.first, .last)
         case .bottom: (.centered, .last)
         }
-        func offset(_ axis: Axis, _ log2: Int) -> Int32 {
-            let factor = Int32(1) << Int32(max(0, log2))
-            switch axis {
-            case .first: return 0
-            case .centered: return (factor - 1) * 128
-            case .last: return (factor - 1) * 256
-            }
+    }
+
+    /// libswscale's `src_h_chr_pos`/`src_v_chr_pos` for this siting, when 2^`log2Horizontal`
+    /// × 2^`log2Vertical` luma samples share a chroma sample.
+    func swscalePosition(log2Horizontal: Int, log2Vertical: Int) -> (horizontal: Int32, vertical: Int32) {
+        func position(_ axis: AxisPosition, _ log2: Int) -> Int32 {
+            Int32((axis.lumaOffset(factor: 1 << max(0, log2)) * 256).rounded())
         }
-        return (offset(h, log2Horizontal), offset(v, log2Vertical))
+        return (position(axes.horizontal, log2Horizontal), position(axes.vertical, log2Vertical))
     }
 
     init(_ location: AVChromaLocation) {

@@ -6,16 +6,9 @@ import ReelEngine
 /// a renderer that treats it as centred, as libswscale does by default, smears every edge).
 /// Threading: a value type.
 struct ChromaSiting: Equatable {
-    /// A chroma sample's position within the group of luma samples it covers, one axis.
-    /// Threading: a value type.
-    enum Position: Equatable {
-        /// On the group's first luma sample (left or top).
-        case first
-        /// Midway between the group's luma samples.
-        case centered
-        /// On the group's last luma sample (bottom).
-        case last
-    }
+    /// The engine's axis positions (`ChromaLocation.AxisPosition`): one table for the
+    /// renderer and the libswscale export.
+    typealias Position = ChromaLocation.AxisPosition
 
     let horizontal: Position
     let vertical: Position
@@ -28,25 +21,14 @@ struct ChromaSiting: Equatable {
     /// The stream's siting, or the engine's rule when it says nothing
     /// (`ChromaLocation.resolved(for:)`, which the libswscale export follows too).
     init(_ location: ChromaLocation, range: ColorRange) {
-        switch location.resolved(for: range) {
-        case .left: self.init(horizontal: .first, vertical: .centered)
-        case .center: self.init(horizontal: .centered, vertical: .centered)
-        case .topLeft: self.init(horizontal: .first, vertical: .first)
-        case .top: self.init(horizontal: .centered, vertical: .first)
-        case .bottomLeft: self.init(horizontal: .first, vertical: .last)
-        case .bottom: self.init(horizontal: .centered, vertical: .last)
-        case .unspecified: self.init(horizontal: .first, vertical: .centered)   // never: resolved above
-        }
+        let axes = location.resolved(for: range).axes
+        self.init(horizontal: axes.horizontal, vertical: axes.vertical)
     }
 
     /// A chroma sample's distance from its group's first luma sample, in luma samples, when
     /// `factor` luma samples share it. Also libswscale's `*_chr_pos` divided by 256.
     static func lumaOffset(_ position: Position, factor: Int) -> Double {
-        switch position {
-        case .first: 0
-        case .centered: Double(factor - 1) / 2
-        case .last: Double(factor - 1)
-        }
+        position.lumaOffset(factor: factor)
     }
 
     /// Maps a luma texture coordinate to the chroma texture's, one axis: `luma * scale + offset`.

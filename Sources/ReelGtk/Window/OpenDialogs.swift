@@ -7,24 +7,10 @@ enum OpenDialogs {
     /// A native file chooser for media files (GtkFileChooserNative: the portal inside Flatpak).
     static func chooseFile(parent: UnsafeMutablePointer<GtkWidget>, _ done: @escaping @MainActor (String) -> Void) {
         let chooser = gtk_file_chooser_native_new("Open a Video", parent.cast(), GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel")!
-        let filter = gtk_file_filter_new()!
-        gtk_file_filter_set_name(filter, "Videos and sound")
-        for type in ["video/*", "audio/*", "application/x-mpegurl", "application/vnd.apple.mpegurl", "audio/x-mpegurl"] {
-            gtk_file_filter_add_mime_type(filter, type)
-        }
-        gtk_file_chooser_add_filter(chooser.raw.cast(), filter)
-        let all = gtk_file_filter_new()!
-        gtk_file_filter_set_name(all, "All files")
-        gtk_file_filter_add_pattern(all, "*")
-        gtk_file_chooser_add_filter(chooser.raw.cast(), all)
-        Signal.connectInt(chooser.raw, "response") { response in
-            if response == Int(GTK_RESPONSE_ACCEPT.rawValue), let file = gtk_file_chooser_get_file(chooser.raw.cast()) {
-                if let path = GString.take(g_file_get_path(file)) ?? GString.take(g_file_get_uri(file)) { done(path) }
-                g_object_unref(file.raw.cast(to: GObject.self))
-            }
-            g_object_unref(chooser.raw.cast(to: GObject.self))
-        }
-        gtk_native_dialog_show(chooser.raw.cast())
+        addFilter(chooser, "Videos and sound", mimeTypes: ["video/*", "audio/*", "application/x-mpegurl",
+                                                          "application/vnd.apple.mpegurl", "audio/x-mpegurl"])
+        addFilter(chooser, "All files", patterns: ["*"])
+        show(chooser, acceptingURIs: true, done)
     }
 
     /// A small dialog asking for an address (ui/open-url.ui).
@@ -62,13 +48,25 @@ enum OpenDialogs {
             gtk_file_chooser_set_current_folder(chooser.raw.cast(), folder, nil)
             g_object_unref(folder.raw.cast(to: GObject.self))
         }
+        addFilter(chooser, "PNG images", mimeTypes: ["image/png"])
+        show(chooser, acceptingURIs: false, done)
+    }
+
+    private static func addFilter(_ chooser: OpaquePointer, _ name: String, mimeTypes: [String] = [], patterns: [String] = []) {
         let filter = gtk_file_filter_new()!
-        gtk_file_filter_set_name(filter, "PNG images")
-        gtk_file_filter_add_mime_type(filter, "image/png")
+        gtk_file_filter_set_name(filter, name)
+        for type in mimeTypes { gtk_file_filter_add_mime_type(filter, type) }
+        for pattern in patterns { gtk_file_filter_add_pattern(filter, pattern) }
         gtk_file_chooser_add_filter(chooser.raw.cast(), filter)
+    }
+
+    /// Shows the chooser and hands the chosen file's path (or, when `acceptingURIs`, its URI
+    /// if it has no local path) to `done`; the chooser frees itself when answered.
+    private static func show(_ chooser: OpaquePointer, acceptingURIs: Bool, _ done: @escaping @MainActor (String) -> Void) {
         Signal.connectInt(chooser.raw, "response") { response in
             if response == Int(GTK_RESPONSE_ACCEPT.rawValue), let file = gtk_file_chooser_get_file(chooser.raw.cast()) {
-                if let path = GString.take(g_file_get_path(file)) { done(path) }
+                let path = GString.take(g_file_get_path(file)) ?? (acceptingURIs ? GString.take(g_file_get_uri(file)) : nil)
+                if let path { done(path) }
                 g_object_unref(file.raw.cast(to: GObject.self))
             }
             g_object_unref(chooser.raw.cast(to: GObject.self))

@@ -167,10 +167,14 @@ public final class PlayerWindow {
             .replacingOccurrences(of: "/", with: "-")
         let time = TimeText.elapsed(frame.pts, reference: info?.duration).replacingOccurrences(of: ":", with: ".")
         OpenDialogs.choosePNGDestination(parent: window, suggestedName: "\(base) \(time).png") { path in
-            do {
-                try frame.pngData().write(to: URL(fileURLWithPath: path.hasSuffix(".png") ? path : path + ".png"))
-            } catch {
-                FileHandle.standardError.write(Data("reel: cannot save the picture to \(path): \(error)\n".utf8))
+            // Converting and compressing a large frame takes a noticeable moment: not on the
+            // main thread, where it would stall the picture and the controls.
+            Thread.detachNewThread {
+                do {
+                    try frame.pngData().write(to: URL(fileURLWithPath: path.hasSuffix(".png") ? path : path + ".png"))
+                } catch {
+                    FileHandle.standardError.write(Data("reel: cannot save the picture to \(path): \(error)\n".utf8))
+                }
             }
         }
     }
