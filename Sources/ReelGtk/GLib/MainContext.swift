@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 
 /// The GTK main thread, reached from any thread through GLib's main context. Reel never uses
 /// libdispatch's main queue or `@MainActor` tasks: GLib's main loop does not drain them. All UI
@@ -11,11 +12,16 @@ enum MainContext {
         init(_ body: @escaping @MainActor () -> Void) { self.body = body }
     }
 
-    /// Runs `body` on the main thread, in order with other `async` calls. Always queued, never
-    /// run in place: `g_main_context_invoke` would run it on the calling thread whenever that
-    /// thread can take the main context, as any thread can once the main loop has ended (an
-    /// engine event arriving while the app quits).
+    /// Runs `body` on the main thread: at once when called there (as `g_main_context_invoke`
+    /// does, and as the window's own callers expect), else queued to the main loop in order.
+    /// Never `g_main_context_invoke` from other threads: it runs the body on the calling thread
+    /// whenever that thread can take the main context, as any thread can once the main loop has
+    /// ended (an engine event arriving while the app quits).
     static func async(_ body: @escaping @MainActor () -> Void) {
+        if Thread.isMainThread {
+            MainActor.assumeIsolated { body() }
+            return
+        }
         let job = Unmanaged.passRetained(Job(body)).toOpaque()
         g_idle_add_full(G_PRIORITY_DEFAULT, { data in
             let job = Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue()
