@@ -2,9 +2,18 @@
 #ifndef REEL_CLINUX_SHIM_H
 #define REEL_CLINUX_SHIM_H
 #include <pthread.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 // glibc exports it; the header only declares it under _GNU_SOURCE.
 extern int pthread_setname_np(pthread_t thread, const char *name);
 
 static inline void reel_set_thread_name(const char *name) { pthread_setname_np(pthread_self(), name); }
+
+// On Linux each thread has its own nice value: setpriority on the thread id (not the process
+// id) lowers only the calling thread. gettid has no glibc wrapper before 2.30's header.
+static inline int reel_set_thread_nice(int nice) {
+    return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), nice);
+}
 #endif

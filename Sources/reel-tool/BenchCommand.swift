@@ -15,25 +15,27 @@ struct BenchCommand: ParsableCommand {
             play     real-time play via PulseAudio: CPU, RSS, drift, vs mpv
             window   the reel app on an X display: first frame, CPU playing and paused,
                      dropped frames, vs mpv --vo=gpu (median of 3)
+            preview  hover thumbnails: request to picture, uncached (30 random positions) and
+                     cached, vs one ffmpeg process per picture; playback with previews at 30/s
             """)
 
     enum Kind: String, CaseIterable, ExpressibleByArgument {
-        case decode, seek, startup, play, window
+        case decode, seek, startup, play, window, preview
     }
 
-    @Argument(help: "decode, seek, startup, play or window.")
+    @Argument(help: "decode, seek, startup, play, window or preview.")
     var kind: Kind
 
     @Argument(help: "A local media file (scripts/make-bench-file.sh makes the reference one).")
     var file: String
 
-    @Option(help: "Runs (decode, startup, play, window) or seek targets (seek).")
+    @Option(help: "Runs (decode, startup, play, window) or positions (seek, preview).")
     var count: Int?
 
     @Flag(help: "Also measure the peer (ffmpeg or mpv) in the same run and report ratios.")
     var compare = false
 
-    @Option(help: "Seed for the seek targets (printed with the result).")
+    @Option(help: "Seed for the seek targets or preview positions (printed with the result).")
     var seed: UInt64 = SeekBench.defaultSeed
 
 
@@ -50,6 +52,7 @@ struct BenchCommand: ParsableCommand {
         case .startup: result = try StartupBench(setup: setup, runs: count ?? 10).run()
         case .play: result = try PlayBench(setup: setup, runs: count ?? 1).run()
         case .window: result = try WindowBench(setup: setup, runs: count ?? 3).run()
+        case .preview: result = try PreviewBench(setup: setup, targets: count ?? 30, seed: seed).run()
         }
         Output.line(result)
     }

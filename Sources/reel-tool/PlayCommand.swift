@@ -35,11 +35,17 @@ struct PlayCommand: ParsableCommand {
           help: "No clock and no sound: every frame once, as fast as it decodes (soak and throughput runs).")
     var maxSpeed = false
 
+    @Option(help: "Playback speed from 0.25 to 4 (the sound keeps its pitch).")
+    var speed: Double = 1
+
     @Option(help: "Play this many times in a row (each time from the beginning).")
     var loop: Int = 1
 
     func run() throws {
         guard loop >= 1 else { throw ToolFailure(code: "usage", message: "--loop must be at least 1") }
+        guard speedRange.contains(speed) else {
+            throw ToolFailure(code: "usage", message: "--speed must be between \(speedRange.lowerBound) and \(speedRange.upperBound)")
+        }
         let session = PlaySession(json: json, frameLimit: frames, loops: loop)
         var configuration = PlayerConfiguration()
         configuration.audioOutput = maxSpeed ? .null : audio
@@ -48,6 +54,7 @@ struct PlayCommand: ParsableCommand {
         let player = Player(configuration: configuration, events: session.sink)
         session.player = player
         player.setVolume(volume)
+        player.setSpeed(speed)
         let presenter = HeadlessPresenter(player: player, rate: maxSpeed ? nil : 60)
         let interrupted = InterruptWatch()
         player.open(try MediaSource(parsing: source))

@@ -85,6 +85,7 @@ final class PlaySession: @unchecked Sendable {
         case .playedToEnd: return ["event": "played_to_end", "t": t]
         case .warning(let text): return ["event": "warning", "message": text, "t": t]
         case .volumeChanged(let v, let m): return ["event": "volume", "volume": v, "muted": m, "t": t]
+        case .speedChanged(let s): return ["event": "speed", "speed": s, "t": t]
         case .time(let position, _):
             let stats = player?.statistics
             lock.lock()

@@ -55,6 +55,17 @@ struct BenchToolTests {
         #expect(line["drift_ms_p95"] is Double)
     }
 
+    @Test("preview beside one ffmpeg process per picture, and playing with previews")
+    func preview() throws {
+        // longSmall is a minute long: room for both playing stretches (2 × 10 s).
+        let line = try Self.bench(["preview", try Fixtures.path(.longSmall), "--count", "3", "--compare"])
+        #expect(line["bench"] as? String == "preview" && line["targets"] as? Int == 3)
+        #expect(line["size"] as? String == "213x160")   // 320x240 at 160 high
+        Self.expectNumbers(line, ["first_ms", "median_ms", "p95_ms", "cached_median_ms", "ffmpeg_median_ms", "ratio_median",
+                                  "play_frames_idle", "play_frames_previews", "play_previews_delivered"])
+        #expect(line["play_dropped_idle"] as? Int != nil && line["play_dropped_previews"] as? Int != nil)
+    }
+
     @Test("A missing file is an error line, not a crash")
     func missingFile() throws {
         let result = try ReelToolTests.tool(["bench", "decode", "/nonexistent/x.mp4"])

@@ -96,6 +96,26 @@ struct PlaybackTests {
         try test.waitForState(from: mark, "the second end") { $0 == .ended }
     }
 
+    @Test("Play while paused on the last picture starts again from the beginning")
+    func playAtEndWhilePausedRestarts() throws {
+        let test = TestPlayer(audio: .null)
+        let presenter = HeadlessPresenter(player: test.player)
+        presenter.start()
+        defer { presenter.stop() }
+        let path = try Fixtures.path(.h264MP4)
+        try test.open(path)
+        let duration = try #require(test.player.duration)
+        try test.seek(to: duration)
+        #expect(test.player.state == .ready)
+        let mark = test.recorder.count
+        test.player.play()
+        try test.waitFor(from: mark, "the restart to land") { if case .seekCompleted = $0 { return true }; return false }
+        #expect(test.player.position < 0.5, "play at the end went on from \(test.player.position)")
+        #expect(test.player.state == .playing)
+        #expect(!test.recorder.all[mark...].contains { if case .stateChanged(_, .ended) = $0 { return true }; return false },
+                "play at the end ended at once instead of starting over")
+    }
+
     @Test("Seeking while paused shows the new frame and asks the host to redraw")
     func pausedSeekInvalidatesDisplay() throws {
         let path = try Fixtures.path(.h264MP4)

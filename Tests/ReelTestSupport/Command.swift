@@ -53,6 +53,13 @@ public struct Command {
                   newSession: true)
     }
 
+    /// Like `spawnDetached(_:environment:log:)`, with standard output alone going to `output`
+    /// (a recorder writing raw data there as it comes).
+    public static func spawnDetached(_ arguments: [String], environment: [String: String] = [:],
+                                     output: String) throws -> Int32 {
+        try spawn(arguments, environment: environment, stdout: output, stderr: "/dev/null", newSession: true)
+    }
+
     private static func spawn(_ arguments: [String], environment: [String: String], stdout: String,
                               stderr: String, newSession: Bool) throws -> Int32 {
         var actions = posix_spawn_file_actions_t()

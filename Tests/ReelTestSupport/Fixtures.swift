@@ -125,6 +125,9 @@ extension Fixtures.Spec {
     /// Audio only: 5.1 AAC in M4A, for the downmix.
     public static let surroundAudio = Self(name: "aac-5.1-audio-only", ext: "m4a",
                                     arguments: sine(2, layout: "5.1", codec: ["-c:a", "aac", "-b:a", "256k"]))
+    /// Six seconds of a 440 Hz tone: its pitch and length are easy to measure from a recording.
+    public static let tone440 = Self(name: "tone-440-6s", ext: "m4a",
+                                     arguments: sine(6, codec: ["-c:a", "aac", "-b:a", "128k"]))
     /// A minute of small video with sound, for soak runs.
     public static let longSmall = video("long-small", ext: "mp4", rate: "30", seconds: 60,
                                  codec: ["-c:v", "libx264", "-preset", "veryfast", "-g", "60", "-pix_fmt", "yuv420p"],
@@ -136,13 +139,19 @@ extension Fixtures.Spec {
         "-map", "0:v", "-map", "1:a", "-c:v", "libx264", "-preset", "veryfast", "-g", "30",
         "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "64k", "-shortest",
     ])
-    /// A title, metadata and chapters.
+    /// A title, metadata and chapters; a key frame every second (six in all, listed in the
+    /// Matroska cues), so previews of different moments show different pictures.
     public static let withChapters = Self(name: "chapters", ext: "mkv", arguments: [
         "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=10:duration=6",
         "-f", "ffmetadata", "-i", chaptersMetadata,
         "-map", "0:v", "-map_metadata", "1", "-map_chapters", "1",
-        "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+        "-c:v", "libx264", "-preset", "ultrafast", "-g", "10", "-keyint_min", "10", "-sc_threshold", "0",
+        "-pix_fmt", "yuv420p",
     ])
+    /// 320x180 with square pixels shown 2:1 wide (anamorphic), two key frames a second.
+    public static let anamorphic = video("anamorphic-sar2", ext: "mkv", size: "320x180", rate: "10", seconds: 3,
+                                         codec: ["-c:v", "libx264", "-preset", "ultrafast", "-g", "5", "-pix_fmt", "yuv420p"],
+                                         extra: ["-vf", "setsar=2/1"])
 
     public static let chaptersMetadata: String = {
         let text = """

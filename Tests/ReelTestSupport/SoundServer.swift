@@ -48,6 +48,9 @@ public enum SoundServer {
         let keepAlive = try Command.spawnDetached(["pacat", "--playback", "--latency-msec=20", "--raw", "/dev/zero"],
                                                   environment: ["PULSE_SERVER": address])
         reap(when: getpid(), exits: [daemon, keepAlive])
+        // A new null sink starts with 2 s of silence rendered ahead: the first sound played
+        // would wait for it.
+        try waitUntilSettled(sink: "reel_test", server: address)
         return address
     }
 
@@ -55,5 +58,75 @@ public enum SoundServer {
     public static func reap(when parent: Int32, exits children: [Int32]) {
         let pids = children.map(String.init).joined(separator: " ")
         _ = try? Command.spawnDetached(["sh", "-c", "while kill -0 \(parent) 2>/dev/null; do sleep 1; done; kill \(pids) 2>/dev/null"])
+    }
+}
+
+/// A null sink of a test's own on the test sound server, with a silent low-latency client on it
+/// so that it renders in small steps like a sound card, and its monitor to record from.
+/// Threading: create, use and stop from one test.
+public final class PrivateSink {
+    public let name: String
+    public let server: String
+    private let module: String
+    private let keepAlive: Int32
+
+    /// Loads the sink and waits until the silence a new null sink renders ahead (2 s) has
+    /// drained, so that what is played next is heard (and recorded) at once.
+    public init(_ name: String) throws {
+        server = try SoundServer.ensure()
+        self.name = name
+        let env = ["PULSE_SERVER": server]
+        module = try Command.run(["pactl", "load-module", "module-null-sink", "sink_name=\(name)", "rate=48000"],
+                                 environment: env).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        keepAlive = try Command.spawnDetached(["pacat", "--playback", "-d", name, "--latency-msec=10", "--raw", "/dev/zero"],
+                                              environment: env)
+        SoundServer.reap(when: getpid(), exits: [keepAlive])
+        try SoundServer.waitUntilSettled(sink: name, server: server)
+    }
+
+    /// Records the sink's monitor (mono, 16-bit, 48 kHz) into `path` until `stop` is called on
+    /// the returned process id.
+    public func record(to path: String) throws -> Int32 {
+        // Raw samples on standard output as they come (parec's own file writer buffers, and
+        // what it holds is lost when it is stopped).
+        try Command.spawnDetached(["parec", "-d", "\(name).monitor", "--format=s16le", "--rate=48000", "--channels=1",
+                                   "--latency-msec=10"], environment: ["PULSE_SERVER": server], output: path)
+    }
+
+    /// Stops a recorder from `record(to:)` and returns its samples.
+    public func finish(recorder: Int32, path: String) throws -> [Int16] {
+        kill(recorder, SIGINT)
+        for _ in 0..<50 where Command.isRunning(recorder) { usleep(20_000) }
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        // For a look at what was heard: REEL_TEST_KEEP_AUDIO=DIR keeps each recording there.
+        if let keep = ProcessInfo.processInfo.environment["REEL_TEST_KEEP_AUDIO"] {
+            try? data.write(to: URL(fileURLWithPath: keep).appendingPathComponent("\(name).s16le"))
+        }
+        return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+    }
+
+    public func stop() {
+        kill(keepAlive, SIGTERM)
+        _ = try? Command.run(["pactl", "unload-module", module], environment: ["PULSE_SERVER": server], check: false)
+    }
+}
+
+extension SoundServer {
+    /// Waits (up to 5 s) until `sink` holds less than 50 ms of sound rendered ahead.
+    static func waitUntilSettled(sink: String, server: String) throws {
+        let deadline = Date(timeIntervalSinceNow: 5)
+        while Date() < deadline {
+            let listing = try Command.run(["pactl", "list", "sinks"], environment: ["PULSE_SERVER": server]).output
+            if let latency = latency(of: sink, in: listing), latency < 50_000 { return }
+            usleep(100_000)
+        }
+    }
+
+    /// "Latency: N usec" of the sink named `sink` in `pactl list sinks` output.
+    static func latency(of sink: String, in listing: String) -> Int? {
+        let blocks = listing.components(separatedBy: "\nSink #")
+        guard let block = blocks.first(where: { $0.contains("Name: \(sink)\n") }),
+              let range = block.range(of: #"Latency: (\d+) usec"#, options: .regularExpression) else { return nil }
+        return Int(block[range].split(separator: " ")[1])
     }
 }

@@ -15,7 +15,9 @@ final class AudioFifo: @unchecked Sendable {
     private var historyStart: Int64 = 0 // oldest frame still held
     private var readPos: Int64 = 0      // next frame for the device
     private var writePos: Int64 = 0     // end of data
-    private var segments: [(start: Int64, pts: Double)] = []
+    /// Where the media time jumps or the tempo changes: from frame `start` on, each frame is
+    /// `speed` / sample rate seconds of media (time-stretched audio covers more per frame).
+    private var segments: [(start: Int64, pts: Double, speed: Double)] = []
     private var serial = 0
     private var endOfStreamSerial = -1
     private var aborted = false
@@ -42,13 +44,18 @@ final class AudioFifo: @unchecked Sendable {
 
     private func pts(at position: Int64) -> Double? {
         guard let segment = segments.last(where: { $0.start <= position }) ?? segments.first else { return nil }
-        return segment.pts + Double(position - segment.start) / Double(format.sampleRate)
+        return segment.pts + Double(position - segment.start) * segment.speed / Double(format.sampleRate)
     }
 
-    /// Queues `frames` frames starting at media time `pts`; waits while the buffer is full.
-    /// False when the data is stale (a seek happened) or the FIFO is gone.
+    private func speed(at position: Int64) -> Double {
+        (segments.last(where: { $0.start <= position }) ?? segments.first)?.speed ?? 1
+    }
+
+    /// Queues `frames` frames starting at media time `pts`, each `speed`/rate seconds of media;
+    /// waits while the buffer is full. False when the data is stale (a seek happened) or the
+    /// FIFO is gone.
     @discardableResult
-    func append(_ samples: UnsafePointer<Float>, frames: Int, pts: Double, serial: Int) -> Bool {
+    func append(_ samples: UnsafePointer<Float>, frames: Int, pts: Double, speed: Double = 1, serial: Int) -> Bool {
         guard frames > 0 else { return true }
         condition.lock()
         while serial == self.serial && !aborted
@@ -56,10 +63,11 @@ final class AudioFifo: @unchecked Sendable {
             condition.wait()
         }
         guard serial == self.serial && !aborted else { condition.unlock(); return false }
-        // Contiguous unless the timestamps jump by more than 20 ms.
-        if let expected = self.pts(at: writePos), abs(expected - pts) <= 0.02, !segments.isEmpty {
+        // Contiguous unless the timestamps jump by more than 20 ms or the tempo changes.
+        if let expected = self.pts(at: writePos), abs(expected - pts) <= 0.02, !segments.isEmpty,
+           self.speed(at: writePos) == speed {
         } else {
-            segments.append((writePos, pts))
+            segments.append((writePos, pts, speed))
         }
         var remaining = frames
         var source = samples
@@ -103,12 +111,14 @@ final class AudioFifo: @unchecked Sendable {
         return readPos < writePos ? pts(at: readPos) : nil
     }
 
-    /// Copies up to `maxFrames` contiguous frames (never across a timestamp jump).
-    /// Returns the frame count and the media time of the first one.
-    func read(into destination: UnsafeMutablePointer<Float>, maxFrames: Int) -> (frames: Int, pts: Double) {
+    /// Copies up to `maxFrames` contiguous frames (never across a timestamp jump or tempo
+    /// change). Returns the frame count, the media time of the first one, and the media
+    /// seconds each frame stands for, times the sample rate (the tempo).
+    func read(into destination: UnsafeMutablePointer<Float>, maxFrames: Int) -> (frames: Int, pts: Double, speed: Double) {
         condition.lock()
         defer { condition.unlock() }
-        guard readPos < writePos, let startPts = pts(at: readPos) else { return (0, 0) }
+        guard readPos < writePos, let startPts = pts(at: readPos) else { return (0, 0, 1) }
+        let speed = self.speed(at: readPos)
         var limit = min(maxFrames, Int(writePos - readPos))
         if let next = segments.first(where: { $0.start > readPos }) {
             limit = min(limit, Int(next.start - readPos))
@@ -122,7 +132,7 @@ final class AudioFifo: @unchecked Sendable {
             readPos += Int64(run)
         }
         condition.broadcast()
-        return (copied, startPts)
+        return (copied, startPts, speed)
     }
 
     /// Moves the read position to media time `pts`, back into what the device already took if
@@ -133,8 +143,9 @@ final class AudioFifo: @unchecked Sendable {
         defer { condition.unlock() }
         guard let first = self.pts(at: historyStart), pts >= first - 0.001 else { return false }
         var position = historyStart
-        if let segment = segments.last(where: { $0.pts <= pts && $0.start >= historyStart }) {
-            position = segment.start + Int64(((pts - segment.pts) * Double(format.sampleRate)).rounded())
+        // The segment holding `pts` may have begun before the oldest frame still held.
+        if let segment = segments.last(where: { $0.pts <= pts }) {
+            position = segment.start + Int64(((pts - segment.pts) / segment.speed * Double(format.sampleRate)).rounded())
         }
         guard position <= writePos else { return false }
         readPos = max(historyStart, position)
@@ -147,7 +158,7 @@ final class AudioFifo: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while readPos < writePos, let p = self.pts(at: readPos), p < pts - 0.5 / Double(format.sampleRate) {
-            let skip = Int64(((pts - p) * Double(format.sampleRate)).rounded(.up))
+            let skip = Int64(((pts - p) / speed(at: readPos) * Double(format.sampleRate)).rounded(.up))
             let boundary = segments.first(where: { $0.start > readPos })?.start ?? writePos
             readPos = min(readPos + max(skip, 1), boundary, writePos)
         }

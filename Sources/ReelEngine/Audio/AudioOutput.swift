@@ -18,6 +18,8 @@ protocol AudioOutput: AnyObject, Sendable {
     func position(at t: HostTime) -> Double?
     /// The FIFO has ended and the device has played all of it.
     var hasPlayedEverything: Bool { get }
+    /// Times the device ran dry while sound was meant to play (audible gaps; a busy machine).
+    var underruns: Int { get }
     func setVolume(_ volume: Double, muted: Bool)
     func close()
 }

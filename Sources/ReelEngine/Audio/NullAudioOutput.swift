@@ -8,6 +8,7 @@ final class NullAudioOutput: AudioOutput, @unchecked Sendable {
     let format: AudioFormat
     let kind = "null"
     let drivesClock = false
+    let underruns = 0
     private let fifo: AudioFifo
     private let clock: PlaybackClock
     private let stopped = Locked(false)

@@ -25,8 +25,10 @@ enum FrameExport {
         return digest.map { String(format: "%02x", $0) }.joined()
     }
 
-    /// Converts to packed RGB24 at `width`×`height`, honouring the frame's matrix and range.
-    static func rgbFrame(of frame: Frame, width: Int, height: Int) throws(PlayerError) -> Frame {
+    /// Converts to packed RGB24 (or `format`, another packed RGB layout) at `width`×`height`,
+    /// honouring the frame's matrix and range.
+    static func rgbFrame(of frame: Frame, width: Int, height: Int,
+                         format: AVPixelFormat = AV_PIX_FMT_RGB24) throws(PlayerError) -> Frame {
         let src = frame.pointer
         let srcFormat = AVPixelFormat(src.pointee.format)
         let matrix = ColorMatrix(src.pointee.colorspace, height: Int(src.pointee.height))
@@ -42,7 +44,7 @@ enum FrameExport {
         let options: [(String, Int64)] = [
             ("srcw", Int64(src.pointee.width)), ("srch", Int64(src.pointee.height)),
             ("src_format", Int64(srcFormat.rawValue)),
-            ("dstw", Int64(width)), ("dsth", Int64(height)), ("dst_format", Int64(AV_PIX_FMT_RGB24.rawValue)),
+            ("dstw", Int64(width)), ("dsth", Int64(height)), ("dst_format", Int64(format.rawValue)),
             ("sws_flags", Int64(SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT)),
             ("src_h_chr_pos", Int64(siting.horizontal)), ("src_v_chr_pos", Int64(siting.vertical)),
         ]
@@ -54,7 +56,7 @@ enum FrameExport {
         _ = sws_setColorspaceDetails(sws, coefficients, range == .full ? 1 : 0,
                                      coefficients, 1, 0, 1 << 16, 1 << 16)
         let out = Frame()
-        out.pointer.pointee.format = AV_PIX_FMT_RGB24.rawValue
+        out.pointer.pointee.format = format.rawValue
         out.pointer.pointee.width = Int32(width)
         out.pointer.pointee.height = Int32(height)
         guard av_frame_get_buffer(out.pointer, 0) >= 0 else { throw .internalError("out of memory") }
@@ -86,6 +88,19 @@ enum FrameExport {
         var data = Data(capacity: width * height * 3)
         for row in 0..<height {
             data.append(base + row * line, count: width * 3)
+        }
+        return data
+    }
+
+    /// Packed 8-bit RGBA rows (`width * 4` bytes each, alpha opaque) at `width`×`height`.
+    static func rgba(of frame: Frame, width: Int, height: Int) throws(PlayerError) -> Data {
+        let rgba = try rgbFrame(of: frame, width: width, height: height, format: AV_PIX_FMT_RGBA)
+        let line = Int(rgba.pointer.pointee.linesize.0)
+        guard let base = rgba.pointer.pointee.data.0 else { return Data() }
+        if line == width * 4 { return Data(bytes: base, count: width * 4 * height) }
+        var data = Data(capacity: width * height * 4)
+        for row in 0..<height {
+            data.append(base + row * line, count: width * 4)
         }
         return data
     }

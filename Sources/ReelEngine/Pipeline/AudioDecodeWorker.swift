@@ -2,7 +2,9 @@ import CFFmpeg
 import Foundation
 
 /// The audio decoder thread: packets in, device-format PCM with media times into the FIFO.
-/// After an exact seek, samples before the target are cut off (to the sample).
+/// After an exact seek, samples before the target are cut off (to the sample), and the first
+/// few milliseconds fade in so that starting mid-waveform does not click. Away from 1×, the
+/// sound goes through a pitch-preserving tempo filter before the FIFO.
 /// Threading: its own thread; `join` from the control thread after the queues are aborted.
 final class AudioDecodeWorker: @unchecked Sendable {
     // Safe: `decoder` and `resampler` are used only on the worker thread.
@@ -15,6 +17,12 @@ final class AudioDecodeWorker: @unchecked Sendable {
     private let origin: Double
     private var thread: EngineThread?
     let decodedSamples = Locked(0)
+    /// Media seconds per second of sound, taken up at the next flush (the control thread sets
+    /// it, then seeks, so that the FIFO never mixes tempos within one serial).
+    let speed = Locked(1.0)
+    /// Fade-in length after every flush: 5 ms is below what the ear hears as a fade, and
+    /// enough to take the step out of a waveform that starts mid-cycle.
+    static let fadeInSeconds = 0.005
     let decodeErrors = Locked(0)
 
     init(decoder: Decoder, packets: PacketQueue, fifo: AudioFifo, timeBase: AVRational, origin: Double) {
@@ -38,6 +46,52 @@ final class AudioDecodeWorker: @unchecked Sendable {
         var cutBefore: Double?          // exact seek: drop samples before this time
         var nextPts: Double?            // expected time of the next output sample
         var drained = false
+        var tempo: TempoFilter?
+        // Time-stretched output is timed from where it started: the filter's output covers the
+        // input's media time at `speed` seconds per second of sound.
+        var tempoStart: Double?
+        var tempoOutput = 0
+        let fadeFrames = max(1, Int(rate * Self.fadeInSeconds))
+        var faded = fadeFrames
+
+        func setUpTempo() {
+            let wanted = speed.current
+            tempoStart = nil
+            tempoOutput = 0
+            guard abs(wanted - 1) > 0.001 else { tempo = nil; return }
+            tempo = try? TempoFilter(format: fifo.format, speed: wanted)
+        }
+        setUpTempo()
+
+        /// Appends device samples to the FIFO, fading in the first few after a flush.
+        func append(_ samples: UnsafeMutablePointer<Float>, frames: Int, pts: Double, speed: Double) {
+            if faded < fadeFrames {
+                for i in 0..<min(frames, fadeFrames - faded) {
+                    let gain = Float(faded + i) / Float(fadeFrames)
+                    for c in 0..<channels { samples[i * channels + c] *= gain }
+                }
+                faded += min(frames, fadeFrames - faded)
+            }
+            fifo.append(samples, frames: frames, pts: pts, speed: speed, serial: serial)
+        }
+
+        func stretch(_ samples: UnsafeMutablePointer<Float>?, frames: Int, pts: Double) {
+            guard let tempo else { return }
+            if tempoStart == nil { tempoStart = pts }
+            if let samples {
+                do { try tempo.process(samples, frames: frames) } catch { decodeErrors.withLock { $0 += 1 }; return }
+            } else {
+                tempo.drain()
+            }
+            let out = tempo.buffer.count / channels
+            guard out > 0, let start = tempoStart else { return }
+            let outPts = start + Double(tempoOutput) * tempo.speed / rate
+            tempoOutput += out
+            tempo.buffer.withUnsafeBufferPointer { buffer in
+                let copy = UnsafeMutablePointer<Float>(mutating: buffer.baseAddress!)
+                append(copy, frames: out, pts: outPts, speed: tempo.speed)
+            }
+        }
 
         func emit(_ count: Int, pts: Double) {
             var frames = count
@@ -49,7 +103,11 @@ final class AudioDecodeWorker: @unchecked Sendable {
                 if skip > 0 { offset = skip; frames -= skip; start = pts + Double(skip) / rate }
                 cutBefore = nil
             }
-            fifo.append(resampler.buffer + offset * channels, frames: frames, pts: start, serial: serial)
+            if tempo != nil {
+                stretch(resampler.buffer + offset * channels, frames: frames, pts: start)
+            } else {
+                append(resampler.buffer + offset * channels, frames: frames, pts: start, speed: 1)
+            }
             nextPts = start + Double(frames) / rate
             decodedSamples.withLock { $0 += frames }
         }
@@ -91,6 +149,8 @@ final class AudioDecodeWorker: @unchecked Sendable {
                 cutBefore = request.mode == .exact ? request.target : nil
                 nextPts = nil
                 drained = false
+                faded = 0
+                setUpTempo()
             case .packet(let packet, let packetSerial):
                 guard packetSerial == serial, !drained else { continue }
                 while true {
@@ -108,6 +168,7 @@ final class AudioDecodeWorker: @unchecked Sendable {
                 if let count = try? resampler.convert(nil), count > 0, let pts = nextPts {
                     emit(count, pts: pts)
                 }
+                if tempo != nil { stretch(nil, frames: 0, pts: nextPts ?? 0) }
                 drained = true
                 fifo.markEndOfStream(serial: serial)
             }

@@ -15,6 +15,8 @@ final class PlaybackClock: @unchecked Sendable {
     /// Where the clock last started running; it never reports earlier than this.
     private var runStart: Double = 0
     private var freewheelValue: Double = 0
+    /// Media seconds per second on the monotonic line (the device's report already includes it).
+    private var speed: Double = 1
     let isFreewheeling: Bool
 
     init(freewheel: Bool) { isFreewheeling = freewheel }
@@ -60,7 +62,20 @@ final class PlaybackClock: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard frozenAt == nil else { return nil }
-        return basePts + t.seconds(since: baseHost)
+        return basePts + t.seconds(since: baseHost) * speed
+    }
+
+    /// Changes the monotonic line's rate from now on, continuing from where it is.
+    func setSpeed(_ newSpeed: Double) {
+        let now = HostTime.now
+        let current = running(at: now)
+        lock.lock()
+        if let current, audio == nil {
+            basePts = current
+            baseHost = now
+        }
+        speed = newSpeed
+        lock.unlock()
     }
 
     var isRunning: Bool { lock.lock(); defer { lock.unlock() }; return frozenAt == nil }

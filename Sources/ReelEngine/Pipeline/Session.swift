@@ -83,7 +83,7 @@ final class Session: @unchecked Sendable {
             if let connection {
                 do throws(PlayerError) {
                     chosen = try PulseAudioOutput(connection: connection, fifo: fifo,
-                                                  name: loaded.info.displayTitle)
+                                                  name: loaded.info.displayTitle, device: configuration.audioDevice)
                 } catch {
                     warning = "Sound output failed (\(error.message)): playing without sound"
                 }
@@ -107,6 +107,12 @@ final class Session: @unchecked Sendable {
             case .ended(let serial, let error): report(.demuxEnded(serial: serial, error: error))
             }
         }
+    }
+
+    /// Takes effect for the clock at once and for the sound at the next seek (see PlayerCore).
+    func setSpeed(_ speed: Double) {
+        audioWorker?.speed.withLock { $0 = speed }
+        clock.setSpeed(speed)
     }
 
     var hasVideo: Bool { presentation != nil }
@@ -165,6 +171,7 @@ final class Session: @unchecked Sendable {
                 + demuxer.readErrors.current,
             driftP95Milliseconds: presented.driftPercentile(95),
             driftMaxMilliseconds: presented.driftMax,
+            audioUnderruns: output?.underruns ?? 0,
             audioOutput: output?.kind,
             audioFormat: output?.format)
     }
@@ -205,6 +212,8 @@ public struct PlaybackStatistics: Sendable, Equatable {
     public var decodeErrors = 0
     public var driftP95Milliseconds: Double?
     public var driftMaxMilliseconds: Double?
+    /// Times the sound device ran dry while playing (each an audible gap).
+    public var audioUnderruns = 0
     public var audioOutput: String?
     public var audioFormat: AudioFormat?
 }

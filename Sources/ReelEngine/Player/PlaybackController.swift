@@ -12,6 +12,8 @@ public protocol PlaybackController: AnyObject, Sendable {
     var position: Double { get }
     var volume: Double { get }
     var isMuted: Bool { get }
+    /// Media seconds per second of playback, `speedRange` at most; the sound keeps its pitch.
+    var speed: Double { get }
 
     func open(_ source: MediaSource)
     /// Opens a path or URL as a person or file manager gives it; what cannot be opened ends
@@ -22,9 +24,19 @@ public protocol PlaybackController: AnyObject, Sendable {
     func togglePause()
     func seek(to seconds: Double, mode: SeekMode)
     func stepForward()
+    /// Shows the previous picture, pausing first.
+    func stepBackward()
+    /// A live drag of the scrubber is at `seconds`: show a picture near it as soon as possible
+    /// (newest position wins, stale work is abandoned); pauses while dragging.
+    func scrub(to seconds: Double)
+    /// The drag ended at `seconds`: show the exact frame there.
+    func endScrub(at seconds: Double)
     func close()
     func setVolume(_ volume: Double)
     func setMuted(_ muted: Bool)
+    /// Changes the playback speed (clamped to `speedRange`); it applies at once, from the
+    /// picture on screen, and stays for the next media opened.
+    func setSpeed(_ speed: Double)
     func setTimeObserverInterval(_ seconds: Double)
 
     /// The picture to show at `displayTime` (pulled by the host's frame clock).
@@ -35,6 +47,9 @@ public protocol PlaybackController: AnyObject, Sendable {
     /// Backends without a way to wait sleep briefly.
     func waitForNewFrame(timeout: Double)
 }
+
+/// The playback speeds a player offers: a quarter to four times normal.
+public let speedRange: ClosedRange<Double> = 0.25...4
 
 extension PlaybackController {
     public func waitForNewFrame(timeout: Double) { usleep(UInt32(min(timeout, 0.001) * 1_000_000)) }

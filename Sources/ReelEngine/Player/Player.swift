@@ -37,9 +37,13 @@ public final class Player: PlaybackController, @unchecked Sendable {
     public func togglePause() { send(.togglePause) }
     public func seek(to seconds: Double, mode: SeekMode = .exact) { send(.seek(to: seconds, mode: mode)) }
     public func stepForward() { send(.stepForward) }
+    public func stepBackward() { send(.stepBackward) }
+    public func scrub(to seconds: Double) { send(.scrub(to: seconds)) }
+    public func endScrub(at seconds: Double) { send(.endScrub(at: seconds)) }
     public func close() { send(.close) }
     public func setVolume(_ volume: Double) { send(.setVolume(volume)) }
     public func setMuted(_ muted: Bool) { send(.setMuted(muted)) }
+    public func setSpeed(_ speed: Double) { send(.setSpeed(speed)) }
     public func setTimeObserverInterval(_ seconds: Double) { send(.setTimeObserverInterval(seconds)) }
     public func setObservesEveryFrame(_ on: Bool) { send(.setObservesEveryFrame(on)) }
 
@@ -50,6 +54,7 @@ public final class Player: PlaybackController, @unchecked Sendable {
     public var duration: Double? { core.snapshot.current.duration }
     public var volume: Double { core.snapshot.current.volume }
     public var isMuted: Bool { core.snapshot.current.muted }
+    public var speed: Double { core.snapshot.current.speed }
 
     public var position: Double {
         core.snapshot.current.session?.clock.time(at: .now) ?? 0

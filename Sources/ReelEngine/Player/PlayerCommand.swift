@@ -8,9 +8,13 @@ enum PlayerCommand: Sendable {
     case togglePause
     case seek(to: Double, mode: SeekMode)
     case stepForward
+    case stepBackward
+    case scrub(to: Double)
+    case endScrub(at: Double)
     case close
     case setVolume(Double)
     case setMuted(Bool)
+    case setSpeed(Double)
     case setTimeObserverInterval(Double)
     case setObservesEveryFrame(Bool)
 }

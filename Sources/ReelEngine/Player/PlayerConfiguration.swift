@@ -8,6 +8,9 @@ public struct PlayerConfiguration: Sendable {
     }
 
     public var audioOutput: AudioOutputChoice = .pulse
+    /// The sound server's sink to play to by name; nil follows the server's default (and the
+    /// user's choice for this application, which the server remembers).
+    public var audioDevice: String?
     /// Start playing as soon as the first frame is ready (unless `PlayerHooks.shouldStart` decides).
     public var autoplay = false
     /// Seconds between periodic `.time` events while playing.

@@ -14,6 +14,7 @@ final class PlayerCore: @unchecked Sendable {
         var session: Session?
         var volume: Double = 1
         var muted = false
+        var speed = 1.0
     }
 
     let mailbox = Mailbox<ControlMessage>()
@@ -45,6 +46,7 @@ final class PlayerCore: @unchecked Sendable {
     var warnedNoSound = false
     var volume = 1.0
     var muted = false
+    var speed = 1.0
     var running = true
     /// Tags every thread this player starts, so they can be counted (`EngineThread.liveCount`).
     let owner = EngineThread.newOwner()
@@ -129,12 +131,17 @@ final class PlayerCore: @unchecked Sendable {
             if state == .playing || state == .stalled || (state == .loading && wantsPlay) { pause() } else { play() }
         case .seek(let target, let mode): seek(to: target, mode: mode)
         case .stepForward: stepForward()
+        case .stepBackward: stepBackward()
+        case .scrub(let target): scrub(to: target)
+        case .endScrub(let target): seek(to: target, mode: .exact)
         case .close:
             guard state != .closed else { return }
             transition(.close, apply: teardown)
         case .setVolume(let v):
             volume = max(0, min(1, v))
             applyVolume()
+        case .setSpeed(let s):
+            setSpeed(s)
         case .setMuted(let m):
             muted = m
             applyVolume()
@@ -257,6 +264,7 @@ final class PlayerCore: @unchecked Sendable {
             emit(.warning(warning))
         }
         applyVolume()
+        session.setSpeed(speed)
         serial += 1
         let request: SeekRequest
         if let seek = pendingSeek {
@@ -273,6 +281,11 @@ final class PlayerCore: @unchecked Sendable {
         switch state {
         case .loading:
             wantsPlay = true
+        case .ready where preroll == nil && isAtEnd:
+            // Paused on the last picture (a seek to the end, a step off the last frame): play
+            // means "again", not "end at once" (ASBPlayerScrubbing's replay after the end).
+            guard transition(.play) else { return }
+            beginSeek(to: 0, mode: .keyframe)
         case .ready:
             guard transition(.play, apply: { if preroll == nil { startClock() } }) else { return }
             emitTime()
@@ -282,6 +295,19 @@ final class PlayerCore: @unchecked Sendable {
         default:
             break
         }
+    }
+
+    /// Everything has been shown and heard: the next play would end at once.
+    private var isAtEnd: Bool {
+        guard let session else { return false }
+        let now = session.clock.time()
+        let videoDone = session.presentation?.finished(at: now) ?? true
+        // A few milliseconds of sound often outlast the last picture (codec frame padding).
+        let audioDone = !session.hasAudio || (session.fifo!.reachedEnd && session.fifo!.unreadSeconds < 0.1)
+        if videoDone && audioDone && (session.hasVideo || session.hasAudio) { return true }
+        // Right after a seek to the end the decoders may not have met the end of the stream yet.
+        if let duration = session.info.duration, duration > 0 { return now >= duration - 0.0005 }
+        return false
     }
 
     private func pause() {
@@ -354,6 +380,23 @@ final class PlayerCore: @unchecked Sendable {
         if preroll == nil { performPendingSteps() }
     }
 
+    /// One picture back: an exact seek into the previous frame's interval.
+    private func stepBackward() {
+        guard state.hasMedia, let session, let presentation = session.presentation else { return }
+        if state == .playing || state == .stalled { pause() }
+        guard state == .ready || state == .ended else { return }
+        guard let current = presentation.currentFrame else { return }
+        let frameDuration = current.duration > 0 ? current.duration : 1.0 / 30
+        guard current.pts > 0 else { return }
+        seek(to: max(0, current.pts - frameDuration / 2), mode: .exact)
+    }
+
+    /// A scrubber drag: the key frame at or before the position, fastest to show.
+    private func scrub(to target: Double) {
+        if state == .playing || state == .stalled { pause() }
+        seek(to: target, mode: .keyframe)
+    }
+
     func performPendingSteps() {
         guard let session, let presentation = session.presentation else { pendingSteps = 0; return }
         while pendingSteps > 0, let frame = presentation.step() {
@@ -377,6 +420,24 @@ final class PlayerCore: @unchecked Sendable {
         session?.output?.setVolume(volume, muted: muted)
         snapshot.withLock { $0.volume = volume; $0.muted = muted }
         emit(.volumeChanged(volume: volume, muted: muted))
+    }
+
+    /// The sound for the new speed is made by the audio decoder (a tempo filter), so what is
+    /// already decoded at the old speed is replaced: an exact seek to the picture on screen,
+    /// which keeps the position to the frame and brings sound and picture back together.
+    private func setSpeed(_ requested: Double) {
+        guard requested.isFinite else { return }
+        let value = min(max(requested, speedRange.lowerBound), speedRange.upperBound)
+        guard value != speed else { return }
+        speed = value
+        snapshot.withLock { $0.speed = value }
+        emit(.speedChanged(value))
+        guard let session else { return }
+        session.setSpeed(value)
+        guard session.hasAudio, state.hasMedia, state != .ended else { return }
+        // During a preroll its target is where the picture will be; the new seek replaces it.
+        let here = preroll?.request.target ?? session.presentation?.currentFrame?.pts ?? session.clock.time()
+        beginSeek(to: here, mode: preroll?.request.mode ?? .exact)
     }
 
     func startClock() {

@@ -25,6 +25,8 @@ public enum PlayerEvent: Sendable {
     /// Played to the end (VKVideoPlayer's didPlayToEnd).
     case playedToEnd
     case volumeChanged(volume: Double, muted: Bool)
+    /// The playback speed changed (media seconds per second; pitch is kept).
+    case speedChanged(Double)
     /// Something the person may want to know that does not stop playback (said once).
     case warning(String)
 }

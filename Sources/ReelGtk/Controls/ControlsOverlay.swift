@@ -12,7 +12,7 @@ final class ControlsOverlay {
     let revealer: UnsafeMutablePointer<GtkWidget>
     let bar: UnsafeMutablePointer<GtkWidget>
     private let playButton: UnsafeMutablePointer<GtkWidget>
-    private let scrubber: UnsafeMutablePointer<GtkWidget>
+    let scrubber: UnsafeMutablePointer<GtkWidget>
     private let adjustment: UnsafeMutablePointer<GtkAdjustment>
     private let elapsedLabel: UnsafeMutablePointer<GtkWidget>
     private let durationLabel: UnsafeMutablePointer<GtkWidget>
@@ -22,17 +22,20 @@ final class ControlsOverlay {
     private let player: PlaybackController
     private let settings: PlayerSettings
     private let scanner: HoldToScan
-    private var duration: Double?
+    private(set) var duration: Double?
     private var frameRate: Double?
     private var scrubbing = false
     private var scrubWasPlaying = false
     private var lastScrubTime = 0.0
     private var updatingFromPlayer = false
+    private var scrubberHeld = false
+    private var popupsOpen = 0
 
     /// Icons of the play/pause button; replaceable (DBVideoPlayer's play and pause images).
     var playIconName = "media-playback-start-symbolic" { didSet { updatePlayButton() } }
     var pauseIconName = "media-playback-pause-symbolic" { didSet { updatePlayButton() } }
-    /// The scrubber is pressed (the visibility logic keeps the controls up meanwhile).
+    /// The scrubber is pressed or a menu of the bar is open (the visibility logic keeps the
+    /// controls up meanwhile: hiding the bar would take its open menu with it).
     var scrubbingChanged: (@MainActor (Bool) -> Void)?
     /// Any input on the controls (keeps them up).
     var activity: (@MainActor () -> Void)?
@@ -65,6 +68,7 @@ final class ControlsOverlay {
         wireScanButton(builder.widget("forward-button"), forward: true)
         wireScrubber()
         wireVolume()
+        wirePopups()
         updatePlayButton()
         updateLabels(position: 0)
     }
@@ -132,7 +136,8 @@ final class ControlsOverlay {
         }
     }
 
-    private func time(atX x: Double) -> Double {
+    /// The time under `x` (the scrubber's coordinates), as a click or drag there seeks to it.
+    func time(atX x: Double) -> Double {
         var rect = GdkRectangle()
         gtk_range_get_range_rect(scrubber.cast(), &rect)
         let geometry = ScrubberGeometry(troughX: Double(rect.x), troughWidth: Double(rect.width),
@@ -165,7 +170,7 @@ final class ControlsOverlay {
         scrubbing = true
         scrubWasPlaying = player.state == .playing || player.state == .stalled
         player.pause()
-        scrubbingChanged?(true)
+        setHeld(scrubber: true)
         moveScrub(toX: x)
     }
 
@@ -175,8 +180,8 @@ final class ControlsOverlay {
         lastScrubTime = t
         setScrubberValue(t)
         updateLabels(position: t)
-        // While dragging, key frames come fastest; the engine keeps only the newest request.
-        player.seek(to: t, mode: .keyframe)
+        // The engine shows what it can fastest and keeps only the newest position.
+        player.scrub(to: t)
     }
 
     private func endScrub(atX x: Double?) {
@@ -185,9 +190,9 @@ final class ControlsOverlay {
         let t = x.map(time(atX:)) ?? lastScrubTime
         setScrubberValue(t)
         updateLabels(position: t)
-        player.seek(to: t, mode: .exact)
+        player.endScrub(at: t)
         if scrubWasPlaying { player.play() }
-        scrubbingChanged?(false)
+        setHeld(scrubber: false)
     }
 
     var isScrubbing: Bool { scrubbing }
@@ -237,6 +242,8 @@ final class ControlsOverlay {
             if !scrubbing { setScrubberValue(position); updateLabels(position: position) }
         case .seekCompleted(let position):
             if !scrubbing { setScrubberValue(position); updateLabels(position: position) }
+        case .speedChanged:
+            updateLabels(position: player.position)
         case .volumeChanged(let volume, let muted):
             updatingFromPlayer = true
             gtk_scale_button_set_value(volumeButton.cast(), volume)
@@ -277,13 +284,34 @@ final class ControlsOverlay {
             return
         }
         if settings.showRemaining {
-            gtk_label_set_text(durationLabel.cast(), TimeText.remaining(position: position, duration: duration,
+            // What is left in real time: at 2× the rest of the film takes half as long.
+            let speed = max(player.speed, 0.01)
+            let left = max(0, duration - position) / speed
+            gtk_label_set_text(durationLabel.cast(), TimeText.remaining(position: 0, duration: left,
                                                                          frameRate: frameRate, options: options))
             Accessibility.setLabel(durationButton, "Time remaining")
         } else {
             gtk_label_set_text(durationLabel.cast(), TimeText.elapsed(duration, reference: duration,
                                                                        frameRate: frameRate, options: options))
             Accessibility.setLabel(durationButton, "Total time")
+        }
+    }
+
+    private func setHeld(scrubber: Bool? = nil) {
+        if let scrubber { scrubberHeld = scrubber }
+        scrubbingChanged?(scrubberHeld || popupsOpen > 0)
+    }
+
+    /// The volume slider pops up from the bar.
+    private func wirePopups() {
+        let popups: [UnsafeMutablePointer<GtkWidget>?] = [gtk_scale_button_get_popup(volumeButton.cast())]
+        for case let popup? in popups {
+            Signal.connectPointer(popup.raw, "notify::visible") { [weak self] _ in
+                guard let self else { return }
+                self.popupsOpen += gtk_widget_get_visible(popup.cast()) != 0 ? 1 : -1
+                self.popupsOpen = max(0, self.popupsOpen)
+                self.setHeld()
+            }
         }
     }
 }

@@ -13,6 +13,7 @@ final class HoldToScan {
     private var wasPlaying = false
     private var direction: Double = 1
     private var scanned = false
+    private var skipsOnClick = true
     static let tick = 0.25
     static let clickSkip = 10.0
 
@@ -20,8 +21,11 @@ final class HoldToScan {
 
     var isScanning: Bool { timer != nil }
 
-    func press(forward: Bool, now: Double) {
+    /// `skipsOnClick`: a release before the first scan step skips 10 s (the buttons); a held
+    /// key has already done its own step, so it passes false.
+    func press(forward: Bool, now: Double, skipsOnClick: Bool = true) {
         guard player.state.hasMedia else { return }
+        self.skipsOnClick = skipsOnClick
         direction = forward ? 1 : -1
         wasPlaying = player.state == .playing || player.state == .stalled
         target = player.position
@@ -52,6 +56,7 @@ final class HoldToScan {
         timer.cancel()
         self.timer = nil
         if !scanned {
+            guard skipsOnClick else { return }
             let destination = min(max(0, player.position + direction * Self.clickSkip), player.duration ?? .infinity)
             player.seek(to: destination, mode: .exact)
             return

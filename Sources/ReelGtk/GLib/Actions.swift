@@ -30,6 +30,28 @@ enum Actions {
         return action
     }
 
+    /// Adds an action with a number as parameter and state: menu items with that number as
+    /// their target show as radio items, checked when the state matches. The handler asks for
+    /// the change; the state follows only when `setState` says what really happened.
+    @discardableResult
+    static func addNumberChoice(_ group: UnsafeMutableRawPointer, _ name: String, initial: Double,
+                                _ handler: @escaping @MainActor (Double) -> Void) -> OpaquePointer {
+        let type = g_variant_type_new("d")
+        defer { g_variant_type_free(type) }
+        let action = g_simple_action_new_stateful(name, type, g_variant_new_double(initial))!
+        Signal.connectAction(action.raw) { parameter in
+            guard let parameter else { return }
+            handler(g_variant_get_double(parameter))
+        }
+        g_action_map_add_action(OpaquePointer(group), action)
+        g_object_unref(action.raw.cast(to: GObject.self))
+        return action
+    }
+
+    static func setState(_ action: OpaquePointer, number: Double) {
+        g_simple_action_set_state(action, g_variant_new_double(number))
+    }
+
     static func setEnabled(_ action: OpaquePointer, _ enabled: Bool) {
         g_simple_action_set_enabled(action, enabled ? 1 : 0)
     }

@@ -49,6 +49,12 @@ struct KeyboardShortcuts {
             player.setVolume(min(1, player.volume + Self.volumeStep))
         case GDK_KEY_Down:
             player.setVolume(max(0, player.volume - Self.volumeStep))
+        case GDK_KEY_bracketleft:
+            window.changeSpeed(faster: false)
+        case GDK_KEY_bracketright:
+            window.changeSpeed(faster: true)
+        case GDK_KEY_BackSpace:
+            window.changeSpeed(faster: nil)
         case GDK_KEY_m:
             player.setMuted(!player.isMuted)
         case GDK_KEY_f, GDK_KEY_F11:

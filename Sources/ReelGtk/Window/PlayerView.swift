@@ -16,6 +16,9 @@ public final class PlayerView {
     public let auxiliarySlot: AuxiliarySlot
     let movie: MovieView
     let controls: ControlsOverlay
+    /// The hover preview above the scrubber, and the chapter marks on it.
+    let preview: ScrubberPreview
+    let chapterMarks: ChapterMarks
     private let status: StatusPage
     private let spinner: UnsafeMutablePointer<GtkWidget>
     private let builder: UIBuilder
@@ -60,6 +63,8 @@ public final class PlayerView {
         status = StatusPage(builder: builder)
         spinner = builder.widget("spinner")
         auxiliarySlot = AuxiliarySlot(overlay: widget, below: builder.widget("status-page"))
+        chapterMarks = ChapterMarks(scale: controls.scrubber)
+        preview = ScrubberPreview(overlay: widget, controls: controls, chapters: chapterMarks, settings: settings)
         relay.view = self
         movie.failed = { [weak self] message in self?.showFailure(.internalError(message)) }
         movie.pictureDrawn = { [weak self] _ in
@@ -85,6 +90,7 @@ public final class PlayerView {
         firstPictureReported = false
         movie.clear()
         controls.reset()
+        preview.mediaClosed()
         status.hide()
         player.open(source)
         if let start { player.seek(to: start, mode: .exact) }
@@ -102,6 +108,7 @@ public final class PlayerView {
         case .mediaLoaded(let info):
             mediaInfo = info
             updateTimeObserver()
+            preview.mediaLoaded(info)
         case .displayInvalidated:
             movie.refresh()
         default:
@@ -130,6 +137,7 @@ public final class PlayerView {
             hideSpinner()
             movie.clear()
             controls.reset()
+            preview.mediaClosed()
             status.showWelcome(demoAvailable: DataDirectory.demoClip != nil)
         }
     }
@@ -138,6 +146,7 @@ public final class PlayerView {
         hideSpinner()
         movie.clear()
         controls.reset()
+        preview.mediaClosed()
         visibility.hide()
         applyVisibility()
         status.showError(error, source: sourceName ?? "this media")
@@ -187,6 +196,7 @@ public final class PlayerView {
         controls.scrubbingChanged = { [weak self] held in
             self?.visibility.scrubbing(held, now: Clock.now)
             self?.applyVisibility()
+            if !held { self?.preview.scrubberReleased() }
         }
         controls.activity = { [weak self] in
             self?.visibility.show(now: Clock.now)
@@ -235,6 +245,7 @@ public final class PlayerView {
         gtk_revealer_set_reveal_child(controls.revealer.cast(), visible ? 1 : 0)
         // Hidden controls must not take clicks meant for the picture.
         gtk_widget_set_can_target(controls.revealer, visible ? 1 : 0)
+        preview.setControlsShown(visible)
         gtk_widget_set_cursor_from_name(widget, isFullscreen && !visible ? "none" : nil)
         if visible != wasVisible { controlsVisibilityChanged?(visible) }
         hideTimer?.cancel()

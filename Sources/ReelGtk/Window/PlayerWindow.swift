@@ -16,9 +16,13 @@ public final class PlayerWindow {
     private var infoCard: InfoCard?
     private var sizedForMedia = false
     private var presentWhenLoaded: Timer?
-    private var stepBackPending = false
     /// Called as the window is about to close, before its player does.
     var closing: (@MainActor () -> Void)?
+    private var speedAction: OpaquePointer?
+    /// The speed last asked for: quick key presses step from it, not from the engine's answer
+    /// to the previous one, which may not have arrived yet.
+    private var requestedSpeed = 1.0
+    private lazy var heldArrows = HeldArrowKeys(player: playerView.player)
 
     public init(application: OpaquePointer, settings: PlayerSettings) {
         self.application = application
@@ -76,8 +80,9 @@ public final class PlayerWindow {
             inhibitor.set(to == .playing && hasVideo)
             if case .failed = to, gtk_widget_get_visible(window) == 0 { present() }
             if to == .closed || to == .idle { setTitle(nil) }
-        case .seekCompleted:
-            if stepBackPending { stepBackPending = false }
+        case .speedChanged(let speed):
+            if let speedAction { Actions.setState(speedAction, number: speed) }
+            requestedSpeed = speed
         default:
             break
         }
@@ -104,7 +109,11 @@ public final class PlayerWindow {
         if let header = gtk_window_get_titlebar(window.cast()), gtk_widget_get_visible(header) != 0, !isFullscreen {
             gtk_widget_measure(header, GTK_ORIENTATION_VERTICAL, -1, nil, &headerHeight, nil, nil)
         }
-        let scale = min(1, maxW / width, (maxH - Double(headerHeight)) / height)
+        let fit = min(maxW / width, (maxH - Double(headerHeight)) / height)
+        // Small videos open larger (whole multiples stay crisp), so that the picture is
+        // watchable and the controls have room: a 320×240 clip opens at 640×480.
+        let enlarge = width < Self.smallestPictureWidth ? (Self.smallestPictureWidth / width).rounded(.up) : 1
+        let scale = min(enlarge, fit)
         // The default size includes the client-side shadow around the window; add it so the
         // picture, not the window, gets the picture's size.
         gtk_widget_realize(window)
@@ -113,6 +122,8 @@ public final class PlayerWindow {
         gtk_window_set_default_size(window.cast(), gint((width * scale).rounded() + 2 * marginX),
                                     gint((height * scale).rounded() + 2 * marginY) + headerHeight)
     }
+
+    static let smallestPictureWidth = 640.0
 
     private func screenLimit() -> (Double, Double) {
         guard let display = gdk_display_get_default(), let monitors = gdk_display_get_monitors(display),
@@ -150,6 +161,10 @@ public final class PlayerWindow {
             if let clip = DataDirectory.demoClip { self?.open(clip) }
         }
         Actions.add(group, "save-frame") { [weak self] in self?.saveFrame() }
+        speedAction = Actions.addNumberChoice(group, "speed", initial: playerView.player.speed) { [weak self] speed in
+            self?.requestedSpeed = speed
+            self?.playerView.player.setSpeed(speed)
+        }
         // Saves the picture exactly as drawn (remote-controllable over D-Bus, for checks).
         Actions.addWithString(group, "save-picture") { [weak self] path in
             self?.playerView.movie.snapshot(to: path) { error in
@@ -179,12 +194,24 @@ public final class PlayerWindow {
         }
     }
 
+    /// `[` and `]` step the speed down and up; Backspace returns to normal.
+    func changeSpeed(faster: Bool?) {
+        let next = faster.map { PlaybackSpeed.step(from: requestedSpeed, faster: $0) } ?? 1
+        guard let next else { return }
+        requestedSpeed = next
+        playerView.player.setSpeed(next)
+    }
+
     private func installKeys() {
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys.cast(), GTK_PHASE_CAPTURE)
         Signal.connectKey(keys.raw, "key-pressed") { [weak self] keyval, state in
             guard let self else { return false }
+            if self.heldArrows.pressed(keyval, state) { return true }
             return KeyboardShortcuts(window: self).handle(keyval, state)
+        }
+        Signal.connectKeyReleased(keys.raw, "key-released") { [weak self] keyval, _ in
+            self?.heldArrows.released(keyval)
         }
         gtk_widget_add_controller(window, keys.cast())
     }
@@ -223,13 +250,6 @@ public final class PlayerWindow {
         infoCard?.toggle()
     }
 
-    /// One frame back: an exact seek to the middle of the previous frame's interval.
-    func stepBackward() {
-        let player = playerView.player
-        guard player.state.hasMedia, let fps = playerView.mediaInfo?.videoStream?.frameRate, fps > 0 else { return }
-        if player.state == .playing || player.state == .stalled { player.pause() }
-        let current = (player as? Player)?.currentFrame?.pts ?? player.position
-        stepBackPending = true
-        player.seek(to: max(0, current - 0.5 / fps), mode: .exact)
-    }
+    /// One frame back (the engine keeps the pictures of the current GOP, so repeats are quick).
+    func stepBackward() { playerView.player.stepBackward() }
 }

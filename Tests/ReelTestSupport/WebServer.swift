@@ -1,16 +1,15 @@
 import Foundation
-import ReelTestSupport
 
 /// nginx on 127.0.0.1 serving a folder of test media, with Range requests as real servers do.
 /// Started once per test process on a free port, stopped when the process ends.
 /// Threading: `shared()` from any test thread; the first call starts the server.
-final class WebServer: Sendable {
-    let port: Int
-    let root: URL
+public final class WebServer: Sendable {
+    public let port: Int
+    public let root: URL
 
     private static let instance = Once { try WebServer() }
 
-    static func shared() throws -> WebServer { try instance.get() }
+    public static func shared() throws -> WebServer { try instance.get() }
 
     private init() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reel-test-nginx-\(getpid())")
@@ -56,7 +55,7 @@ final class WebServer: Sendable {
     }
 
     /// Publishes `file` under `name` and returns its URL.
-    func publish(_ file: String, as name: String? = nil) throws -> String {
+    public func publish(_ file: String, as name: String? = nil) throws -> String {
         let target = root.appendingPathComponent(name ?? (file as NSString).lastPathComponent)
         if !FileManager.default.fileExists(atPath: target.path) {
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -66,12 +65,12 @@ final class WebServer: Sendable {
     }
 
     /// Publishes `text` under `name` and returns its URL.
-    func publish(text: String, as name: String) throws -> String {
+    public func publish(text: String, as name: String) throws -> String {
         let target = root.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(to: target, atomically: true, encoding: .utf8)
         return url(name)
     }
 
-    func url(_ name: String) -> String { "http://127.0.0.1:\(port)/\(name)" }
+    public func url(_ name: String) -> String { "http://127.0.0.1:\(port)/\(name)" }
 }

@@ -1,0 +1,53 @@
+import Foundation
+
+/// A small picture of one moment of a video, for a hover preview: the key frame nearest the
+/// time asked for, scaled to a thumbnail size with the display aspect ratio (sample aspect
+/// ratio and rotation applied), as 8-bit RGBA rows with opaque alpha — the layout GDK's
+/// `GDK_MEMORY_R8G8B8A8` memory textures take as they are.
+/// Threading: immutable; shareable across threads.
+public struct Thumbnail: Sendable {
+    /// The time that was asked for (the hover position), in seconds from the media's start.
+    public let requestedTime: Double
+    /// The picture's own time: the key frame's presentation time, in seconds from the start.
+    public let frameTime: Double
+    public let width: Int
+    public let height: Int
+    /// Bytes from one row to the next (`width * 4`: rows are packed).
+    public let bytesPerRow: Int
+    /// `height` rows of `width` RGBA pixels.
+    public let pixels: Data
+    /// Whether the picture came from the cache rather than a decode.
+    public let fromCache: Bool
+
+    /// Bytes a cache spends on it.
+    public var byteCount: Int { pixels.count }
+
+    init(requestedTime: Double, frameTime: Double, width: Int, height: Int, pixels: Data, fromCache: Bool) {
+        self.requestedTime = requestedTime
+        self.frameTime = frameTime
+        self.width = width
+        self.height = height
+        bytesPerRow = width * 4
+        self.pixels = pixels
+        self.fromCache = fromCache
+    }
+
+    /// The same picture answering another request.
+    func answering(_ time: Double, fromCache: Bool) -> Thumbnail {
+        Thumbnail(requestedTime: time, frameTime: frameTime, width: width, height: height,
+                  pixels: pixels, fromCache: fromCache)
+    }
+}
+
+/// What one request gives: a picture, or why there is none. Threading: a value type.
+public struct ThumbnailResult: Sendable {
+    /// The hover time this answers.
+    public let requestedTime: Double
+    public let outcome: Result<Thumbnail, ThumbnailError>
+
+    public var thumbnail: Thumbnail? { try? outcome.get() }
+    public var error: ThumbnailError? {
+        if case .failure(let error) = outcome { return error }
+        return nil
+    }
+}

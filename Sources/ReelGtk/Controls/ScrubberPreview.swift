@@ -1,0 +1,275 @@
+import CGtk
+import Foundation
+import ReelEngine
+
+/// The hover preview: while the pointer is over the scrubber (or drags it), a small card above
+/// it at the pointer's x shows the picture there, the chapter and the time, as the scrubber
+/// maps that x to a time (`ControlsOverlay.time(atX:)`). Pictures come from the engine's
+/// `ThumbnailProvider`, one per media opened; until one arrives the card keeps its size with
+/// an empty frame, so it never jumps. The card takes no input and lives only while the
+/// controls are shown, so the controls' own show-and-hide logic never sees it.
+/// Threading: main thread only; thumbnails hop here from the provider's thread.
+@MainActor
+final class ScrubberPreview {
+    let card: UnsafeMutablePointer<GtkWidget>
+    private let picture: UnsafeMutablePointer<GtkWidget>
+    private let timeLabel: UnsafeMutablePointer<GtkWidget>
+    private let chapterLabel: UnsafeMutablePointer<GtkWidget>
+    private let messageLabel: UnsafeMutablePointer<GtkWidget>
+    private let builder: UIBuilder
+    private let overlay: UnsafeMutablePointer<GtkWidget>
+    private let controls: ControlsOverlay
+    private let chapters: ChapterMarks
+    private let settings: PlayerSettings
+    private let relay = Relay()
+
+    private var provider: ThumbnailProvider?
+    /// Which provider a delivered picture comes from: answers of an earlier media are dropped.
+    private var generation = 0
+    private var video: StreamInfo?
+    private var frameRate: Double?
+    private var controlsShown = false
+    /// The pointer's x in the overlay's coordinates while the card shows, and its time.
+    private var anchorX = 0.0
+    private var hoverTime: Double?
+    private var thumbnailSize: ThumbnailSize = .standard
+    /// The size the picture's frame was last laid out for.
+    private var sizedFor: ThumbnailSize?
+
+    /// The gap between the card and the controls bar.
+    static let gap = 6.0
+
+    /// Deliveries cross from the provider's thread through this; `preview` is set once, on the
+    /// main thread, and read only in blocks that run there.
+    private final class Relay: @unchecked Sendable {
+        // Safe: written once on the main thread before any delivery, then read only on it.
+        weak var preview: ScrubberPreview?
+    }
+
+    init(overlay: UnsafeMutablePointer<GtkWidget>, controls: ControlsOverlay, chapters: ChapterMarks, settings: PlayerSettings) {
+        builder = UIBuilder("scrubber-preview")
+        card = builder.widget("preview-card")
+        picture = builder.widget("preview-picture")
+        timeLabel = builder.widget("preview-time")
+        chapterLabel = builder.widget("preview-chapter")
+        messageLabel = builder.widget("preview-message")
+        self.overlay = overlay
+        self.controls = controls
+        self.chapters = chapters
+        self.settings = settings
+        relay.preview = self
+        // Topmost: over the picture and beside the controls, never under them.
+        gtk_overlay_add_overlay(overlay.cast(), card)
+        Signal.connectChildPosition(overlay.raw) { [weak self] child, allocation in
+            guard let self, child == self.card, let allocation else { return false }
+            self.place(allocation)
+            return true
+        }
+        wirePointer()
+    }
+
+    // MARK: Media
+
+    /// New media: a provider for it, and the card's picture sized for its video.
+    func mediaLoaded(_ info: MediaInfo) {
+        mediaClosed()
+        video = info.videoStream
+        frameRate = info.videoStream?.frameRate
+        chapters.show(info.chapters, duration: info.duration)
+        guard let source = try? MediaSource(parsing: info.source) else { return }
+        generation += 1
+        let generation = self.generation
+        let relay = self.relay
+        provider = ThumbnailProvider(source: source, size: thumbnailSize) { result in
+            MainContext.async { relay.preview?.received(result, generation: generation) }
+        }
+        // Known at once, without asking the provider: the card says so from the first hover.
+        if case .unavailable(let reason) = source.previewAvailability {
+            gtk_widget_set_visible(picture, 0)
+            setMessage(reason)
+        } else {
+            gtk_widget_set_visible(picture, video == nil ? 0 : 1)
+            setMessage(nil)
+        }
+        sizedFor = nil
+        updateSize()
+    }
+
+    /// The media closed or failed (or another is being opened): no card, no marks.
+    func mediaClosed() {
+        provider?.close()
+        provider = nil
+        generation += 1
+        video = nil
+        frameRate = nil
+        chapters.clear()
+        hide()
+        gtk_picture_set_paintable(picture.cast(), nil)
+        gtk_widget_set_visible(picture, 0)
+        setMessage(nil)
+    }
+
+    /// The controls were shown or hidden; the card never outlives them.
+    func setControlsShown(_ shown: Bool) {
+        controlsShown = shown
+        if !shown { hide() }
+    }
+
+    // MARK: The pointer
+
+    private func wirePointer() {
+        let motion = gtk_event_controller_motion_new()!
+        Signal.connectPoint(motion.raw, "enter") { [weak self] x, y in self?.pointerMoved(barX: x, barY: y) }
+        Signal.connectPoint(motion.raw, "motion") { [weak self] x, y in self?.pointerMoved(barX: x, barY: y) }
+        Signal.connect(motion.raw, "leave") { [weak self] in
+            guard let self, !self.controls.isScrubbing else { return }
+            self.hide()
+        }
+        gtk_widget_add_controller(controls.bar, motion.cast())
+    }
+
+    /// The scrubber was let go (or a menu of the bar closed). A drag may end with the pointer
+    /// off the scrubber, where no further motion reaches the bar: look where it is now.
+    func scrubberReleased() {
+        guard !controls.isScrubbing else { return }
+        if let point = pointerOnBar() { pointerMoved(barX: point.x, barY: point.y) } else { hide() }
+    }
+
+    private func pointerMoved(barX: Double, barY: Double) {
+        var sx = 0.0, sy = 0.0
+        gtk_widget_translate_coordinates(controls.bar, controls.scrubber, barX, barY, &sx, &sy)
+        // The same band around the scrubber that takes presses (ControlsOverlay's drag).
+        let over = sx >= 0 && sx <= Double(gtk_widget_get_width(controls.scrubber))
+            && sy >= -4 && sy <= Double(gtk_widget_get_height(controls.scrubber)) + 4
+        guard controlsShown, let duration = controls.duration, duration > 0, over || controls.isScrubbing else {
+            hide()
+            return
+        }
+        let width = Double(gtk_widget_get_width(controls.scrubber))
+        let x = min(max(sx, 0), width)
+        var ox = 0.0, oy = 0.0
+        gtk_widget_translate_coordinates(controls.scrubber, overlay, x, 0, &ox, &oy)
+        show(time: controls.time(atX: x), anchorX: ox)
+    }
+
+    /// The pointer's position over the controls bar, when it is there.
+    private func pointerOnBar() -> (x: Double, y: Double)? {
+        guard let native = gtk_widget_get_native(controls.bar), let surface = gtk_native_get_surface(native),
+              let display = gtk_widget_get_display(controls.bar), let seat = gdk_display_get_default_seat(display),
+              let pointer = gdk_seat_get_pointer(seat) else { return nil }
+        var sx = 0.0, sy = 0.0
+        guard gdk_surface_get_device_position(surface, pointer, &sx, &sy, nil) != 0 else { return nil }
+        // Surface coordinates are the native widget's, offset by its surface transform.
+        var nx = 0.0, ny = 0.0
+        gtk_native_get_surface_transform(native, &nx, &ny)
+        var bx = 0.0, by = 0.0
+        guard gtk_widget_translate_coordinates(native.cast(), controls.bar, sx - nx, sy - ny, &bx, &by) != 0,
+              bx >= 0, by >= 0, bx <= Double(gtk_widget_get_width(controls.bar)),
+              by <= Double(gtk_widget_get_height(controls.bar)) else { return nil }
+        return (bx, by)
+    }
+
+    // MARK: The card
+
+    private func show(time: Double, anchorX: Double) {
+        self.anchorX = anchorX
+        let changed = hoverTime.map { abs($0 - time) > 1e-9 } ?? true
+        hoverTime = time
+        updateSize()
+        let text = TimeText.elapsed(time, reference: controls.duration, frameRate: frameRate, options: settings.timeOptions)
+        gtk_label_set_text(timeLabel.cast(), text)
+        let chapter = chapters.title(at: time)
+        gtk_label_set_text(chapterLabel.cast(), chapter ?? "")
+        gtk_widget_set_visible(chapterLabel, chapter == nil ? 0 : 1)
+        updateAccessibleName()
+        if gtk_widget_get_visible(card) == 0 {
+            gtk_widget_set_visible(card, 1)
+        }
+        gtk_widget_queue_allocate(overlay)
+        if changed { provider?.request(at: time, size: thumbnailSize) }
+    }
+
+    private func hide() {
+        hoverTime = nil
+        if gtk_widget_get_visible(card) != 0 { gtk_widget_set_visible(card, 0) }
+    }
+
+    private func received(_ result: ThumbnailResult, generation: Int) {
+        guard generation == self.generation, hoverTime != nil else { return }
+        switch result.outcome {
+        case .success(let thumbnail):
+            setMessage(nil)
+            gtk_widget_set_visible(picture, 1)
+            let texture = Self.texture(thumbnail)
+            gtk_picture_set_paintable(picture.cast(), texture)
+            g_object_unref(texture.raw)
+        case .failure(.unavailable(let reason)):
+            gtk_widget_set_visible(picture, 0)
+            setMessage(reason)
+        case .failure(.noPicture):
+            gtk_widget_set_visible(picture, 0)
+            setMessage(nil)
+        case .failure(.closed):
+            break
+        case .failure(.unreadable):
+            gtk_picture_set_paintable(picture.cast(), nil)
+            setMessage(nil)
+        }
+        gtk_widget_queue_allocate(overlay)
+    }
+
+    private func setMessage(_ text: String?) {
+        gtk_label_set_text(messageLabel.cast(), text ?? "")
+        gtk_widget_set_visible(messageLabel, text == nil ? 0 : 1)
+        updateAccessibleName()
+    }
+
+    /// "Preview at 1:05, Chapter title — No preview while streaming": everything the card says.
+    private func updateAccessibleName() {
+        guard hoverTime != nil else { return }
+        var name = "Preview at " + String(cString: gtk_label_get_text(timeLabel.cast()))
+        if gtk_widget_get_visible(chapterLabel) != 0 { name += ", " + String(cString: gtk_label_get_text(chapterLabel.cast())) }
+        if gtk_widget_get_visible(messageLabel) != 0 { name += " — " + String(cString: gtk_label_get_text(messageLabel.cast())) }
+        Accessibility.setLabel(card, name)
+    }
+
+    /// Pictures a fifth of the view's height (72 to 160 pixels: readable in a small window,
+    /// modest in fullscreen), never wider than a 16:9 card of that height by a quarter.
+    private func updateSize() {
+        let height = Int(min(160, max(72, (Double(gtk_widget_get_height(overlay)) / 5).rounded())))
+        thumbnailSize = ThumbnailSize.fitting(width: Int((Double(height) * 16 / 9 * 1.25).rounded()), height: height)
+        guard thumbnailSize != sizedFor, let video else { return }
+        sizedFor = thumbnailSize
+        let pixels = thumbnailSize.pixels(for: video)
+        gtk_widget_set_size_request(picture, gint(pixels.width), gint(pixels.height))
+    }
+
+    /// Centred on the pointer, above the controls bar, inside the view.
+    private func place(_ allocation: UnsafeMutablePointer<GdkRectangle>) {
+        var width: gint = 0, height: gint = 0
+        gtk_widget_measure(card, GTK_ORIENTATION_HORIZONTAL, -1, nil, &width, nil, nil)
+        gtk_widget_measure(card, GTK_ORIENTATION_VERTICAL, width, nil, &height, nil, nil)
+        var barX = 0.0, barY = 0.0
+        gtk_widget_translate_coordinates(controls.bar, overlay, 0, 0, &barX, &barY)
+        let viewWidth = Double(gtk_widget_get_width(overlay))
+        let x = Self.left(anchor: anchorX, cardWidth: Double(width), viewWidth: viewWidth)
+        allocation.pointee.x = gint(x.rounded())
+        allocation.pointee.y = gint(max(0, barY - Self.gap - Double(height)).rounded())
+        allocation.pointee.width = width
+        allocation.pointee.height = height
+    }
+
+    /// The card's left edge: centred on `anchor`, then moved inside the view, `margin` from its
+    /// sides (a view narrower than the card gets it at its left edge).
+    nonisolated static func left(anchor: Double, cardWidth: Double, viewWidth: Double, margin: Double = 6) -> Double {
+        let centred = anchor - cardWidth / 2
+        return max(margin, min(centred, viewWidth - margin - cardWidth))
+    }
+
+    private static func texture(_ thumbnail: Thumbnail) -> OpaquePointer {
+        let bytes = thumbnail.pixels.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        defer { g_bytes_unref(bytes) }
+        return gdk_memory_texture_new(gint(thumbnail.width), gint(thumbnail.height), GDK_MEMORY_R8G8B8A8,
+                                      bytes, gsize(thumbnail.bytesPerRow))
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import ReelTestSupport
+import ReelEngine
+import Testing
+
+/// Seeks and pauses, heard: a player plays a pure 440 Hz tone into a private null sink while it
+/// is paused, resumed and sent elsewhere; the sink's monitor is recorded. A pure tone changes by
+/// at most A·2π·440/48000 from one sample to the next, so a larger step anywhere in the
+/// recording is a click: sound cut off mid-wave, or started mid-wave.
+@Suite("Audio continuity", .serialized)
+struct AudioContinuityTests {
+    /// The largest sample-to-sample step in the recording, and the steepest a 440 Hz tone of
+    /// the recording's own peak level can take.
+    struct Steps: CustomStringConvertible {
+        let largest: Int
+        let at: Double
+        let toneLimit: Double
+        let peak: Int
+        var description: String {
+            "largest step \(largest) at \(String(format: "%.3f", at)) s; a 440 Hz tone peaking at \(peak) steps at most \(Int(toneLimit))"
+        }
+    }
+
+    static func steps(_ samples: [Int16], rate: Double) -> Steps {
+        var largest = 0, index = 0, peak = 0
+        for i in 1..<samples.count {
+            let step = abs(Int(samples[i]) - Int(samples[i - 1]))
+            if step > largest { largest = step; index = i }
+            peak = max(peak, abs(Int(samples[i])))
+        }
+        return Steps(largest: largest, at: Double(index) / rate, toneLimit: Double(peak) * 2 * .pi * 440 / rate, peak: peak)
+    }
+
+    /// Runs `drive` against a player on a private null sink and returns the monitor's recording.
+    /// A gap from the device running dry (a machine too busy to feed it) is a click too, but
+    /// not the one under test: such a run is recorded again, up to three times.
+    static func record(_ drive: (TestPlayer) throws -> Void) throws -> [Int16] {
+        var underruns = 0
+        for _ in 0..<3 {
+            let (samples, gaps) = try recordOnce(drive)
+            if gaps == 0 { return samples }
+            underruns += gaps
+            print("the sound device ran dry \(gaps) times (a busy machine): recording again")
+        }
+        Issue.record("the sound device ran dry \(underruns) times in three runs: the machine is too busy to judge clicks")
+        return []
+    }
+
+    static func recordOnce(_ drive: (TestPlayer) throws -> Void) throws -> (samples: [Int16], underruns: Int) {
+        let sink = try PrivateSink("reel_clicks_\(getpid())_\(UInt32.random(in: 0...UInt32.max))")
+        defer { sink.stop() }
+        let raw = FileManager.default.temporaryDirectory.appendingPathComponent("\(sink.name).raw").path
+        defer { unlink(raw) }
+        let recorder = try sink.record(to: raw)
+        usleep(200_000)
+        var underruns = 0
+        do {
+            let test = TestPlayer(audio: .pulse) { $0.audioDevice = sink.name }
+            let presenter = HeadlessPresenter(player: test.player)
+            presenter.start()
+            defer { presenter.stop(); test.player.close() }
+            try drive(test)
+            underruns = test.player.statistics.audioUnderruns
+        }
+        usleep(300_000)
+        return (try sink.finish(recorder: recorder, path: raw), underruns)
+    }
+
+    static func play(_ test: TestPlayer, for seconds: Double) throws {
+        let mark = test.recorder.count
+        test.player.play()
+        try test.waitForState(from: mark, "playing") { $0 == .playing }
+        usleep(UInt32(seconds * 1_000_000))
+    }
+
+    @Test("Seeking while playing neither cuts the sound off mid-wave nor starts it mid-wave")
+    func seeksDoNotClick() throws {
+        let samples = try Self.record { test in
+            try test.open(try Fixtures.path(.tone440))
+            try Self.play(test, for: 0.4)
+            for target in [3.0137, 1.2071, 4.4419] {
+                let mark = test.recorder.count
+                test.player.seek(to: target, mode: .exact)
+                try test.waitFor(from: mark, "the seek to \(target)") { if case .seekCompleted = $0 { return true }; return false }
+                usleep(400_000)
+            }
+            test.player.pause()
+        }
+        guard !samples.isEmpty else { return }
+        let steps = Self.steps(samples, rate: 48000)
+        print("seeks: \(steps)")
+        #expect(steps.peak > 2000, "nothing was heard (peak \(steps.peak))")
+        #expect(Double(steps.largest) < steps.toneLimit * 2, "a click: \(steps)")
+    }
+
+    @Test("Pausing and playing again neither cuts the sound off mid-wave nor starts it mid-wave")
+    func pausesDoNotClick() throws {
+        let samples = try Self.record { test in
+            try test.open(try Fixtures.path(.tone440))
+            try Self.play(test, for: 0.4)
+            for _ in 0..<3 {
+                let mark = test.recorder.count
+                test.player.pause()
+                try test.waitForState(from: mark, "paused") { $0 == .ready }
+                usleep(300_000)
+                try Self.play(test, for: 0.4)
+            }
+            test.player.pause()
+        }
+        guard !samples.isEmpty else { return }
+        let steps = Self.steps(samples, rate: 48000)
+        print("pauses: \(steps)")
+        #expect(steps.peak > 2000, "nothing was heard (peak \(steps.peak))")
+        #expect(Double(steps.largest) < steps.toneLimit * 2, "a click: \(steps)")
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import ReelTestSupport
+import ReelEngine
+import Testing
+
+/// Playback speed, heard: `reel-tool play --speed` into a null sink of its own, recorded from
+/// that sink's monitor. The recording tells both how long the sound lasted and its pitch.
+@Suite("Playback speed")
+struct PlaybackSpeedTests {
+    /// What a recording of a 440 Hz tone says: seconds of sound and its frequency.
+    struct Heard: CustomStringConvertible {
+        let seconds: Double
+        let frequency: Double
+        var description: String { "\(String(format: "%.2f", seconds)) s of sound at \(String(format: "%.1f", frequency)) Hz" }
+    }
+
+    /// Plays `clip` at `speed` into a private null sink and analyses what came out.
+    static func hear(_ clip: String, speed: Double) throws -> Heard {
+        let sink = try PrivateSink("reel_speed_\(getpid())_\(Int(speed * 100))")
+        defer { sink.stop() }
+        let raw = FileManager.default.temporaryDirectory.appendingPathComponent("\(sink.name).raw").path
+        defer { unlink(raw) }
+        let recorder = try sink.record(to: raw)
+        usleep(200_000)
+        let played = try Command.run([ReelToolTests.binary, "play", clip, "--speed", String(speed)],
+                                     environment: ["PULSE_SERVER": sink.server, "PULSE_SINK": sink.name,
+                                                   "REEL_FFMPEG_LOG": "quiet"],
+                                     check: false)
+        usleep(300_000)
+        let samples = try sink.finish(recorder: recorder, path: raw)
+        #expect(played.status == 0, "reel-tool play failed: \(played.errors)")
+        return analyse(samples, rate: 48000)
+    }
+
+    /// Sound is where 10 ms windows are louder than -30 dBFS; the pitch comes from upward zero
+    /// crossings inside the sound, away from its edges.
+    static func analyse(_ samples: [Int16], rate: Double) -> Heard {
+        let window = Int(rate / 100)
+        var loud: [Int] = []
+        for start in stride(from: 0, to: samples.count - window, by: window) {
+            var sum = 0.0
+            for s in samples[start..<start + window] { sum += Double(s) * Double(s) }
+            if (sum / Double(window)).squareRoot() > 32768 * 0.03 { loud.append(start) }
+        }
+        guard let first = loud.first, let last = loud.last, last > first + 20 * window else { return Heard(seconds: 0, frequency: 0) }
+        let from = first + 5 * window, to = last - 5 * window
+        var crossings = 0
+        for i in (from + 1)..<to where samples[i - 1] < 0 && samples[i] >= 0 { crossings += 1 }
+        return Heard(seconds: Double(last + window - first) / rate, frequency: Double(crossings) * rate / Double(to - from))
+    }
+
+    @Test("At 2× a 6 s tone lasts about 3 s and keeps its 440 Hz pitch; at 0.5× about 12 s, same pitch",
+          arguments: [2.0, 0.5])
+    func pitchIsKept(_ speed: Double) throws {
+        let heard = try Self.hear(try Fixtures.path(.tone440), speed: speed)
+        let expected = 6 / speed
+        print("speed \(speed): \(heard)")
+        #expect(abs(heard.seconds - expected) < expected * 0.15, "heard \(heard), expected about \(expected) s")
+        #expect(abs(heard.frequency - 440) < 8, "heard \(heard): the pitch moved")
+    }
+
+    @Test("Speed applies at once while playing, stays for the next file, and is clamped to 0.25…4")
+    func speedCommand() throws {
+        try SoundServer.ensure()
+        let test = TestPlayer(audio: .pulse) { $0.autoplay = true }
+        let presenter = HeadlessPresenter(player: test.player)
+        presenter.start()
+        defer { presenter.stop() }
+        try test.open(try Fixtures.path(.longSmall))
+        try test.waitFor("a moment of playing") { event in
+            if case .time(let p, _) = event { return p > 0.3 }
+            return false
+        }
+        test.player.setSpeed(2)
+        try test.waitFor("the speed event") { if case .speedChanged(2) = $0 { return true }; return false }
+        try test.waitFor("the restart at the new speed") { if case .seekCompleted = $0 { return true }; return false }
+        usleep(300_000)
+        let a = test.player.position, t0 = Date()
+        usleep(2_000_000)
+        let advanced = test.player.position - a, wall = Date().timeIntervalSince(t0)
+        #expect(advanced > wall * 1.5 && advanced < wall * 2.5, "at 2× the clock moved \(advanced) s in \(wall) s, from \(a)")
+        test.player.setSpeed(10)
+        try test.waitFor("clamped to 4") { if case .speedChanged(4) = $0 { return true }; return false }
+        test.player.setSpeed(0.01)
+        try test.waitFor("clamped to 0.25") { if case .speedChanged(0.25) = $0 { return true }; return false }
+        try test.open(try Fixtures.path(.h264MP4))
+        try test.waitForState("playing again") { $0 == .playing }
+        #expect(test.player.speed == 0.25)
+    }
+}
