@@ -21,7 +21,7 @@ struct FrameCommand: ParsableCommand {
     @Flag(help: "Print the MD5 of the frame's packed planes (as ffmpeg's framemd5 does).")
     var md5 = false
 
-    @Option(help: "Write the frame as an RGB PNG.")
+    @Option(help: "Write the frame as an RGB PNG, square pixels, turned as the stream's display rotation says.")
     var png: String?
 
     func run() throws {
@@ -48,9 +48,10 @@ struct FrameCommand: ParsableCommand {
             "color_matrix": frame.colorMatrix.rawValue,
             "color_range": frame.colorRange.rawValue,
         ]
+        if let rotation = player.mediaInfo?.videoStream?.rotation, rotation != 0 { result["rotation"] = rotation }
         if md5 { result["md5"] = frame.md5() }
         if let png {
-            let data = try frame.pngData()
+            let data = try frame.pngData(rotation: player.mediaInfo?.videoStream?.rotation ?? 0)
             do { try data.write(to: URL(fileURLWithPath: png)) } catch {
                 throw ToolFailure(code: "write_failed", message: "cannot write \(png): \(error.localizedDescription)")
             }

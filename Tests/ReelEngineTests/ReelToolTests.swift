@@ -78,6 +78,43 @@ struct ReelToolTests {
         #expect(probe == "png,640,360,rgb24")
     }
 
+    @Test("frame --png of a video with a display rotation is turned as FFmpeg turns it")
+    func framePNGRotated() throws {
+        let rotated = try Fixtures.derived("rotated-90", ext: "mp4", from: .videoOnly) { source, destination in
+            try Command.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-i", source,
+                             "-c", "copy", "-metadata:s:v:0", "rotate=90", "-f", "mp4", destination])
+        }
+        let out = Fixtures.directory.appendingPathComponent("tool-frame-rotated-\(getpid()).png").path
+        let turned = out + ".ffmpeg.png", wrong = out + ".wrong.png"
+        defer { for file in [out, turned, wrong] { unlink(file) } }
+        let result = try Self.tool(["frame", rotated, "--at", "1", "--png", out])
+        #expect(result.status == 0, "\(result.errors)")
+        let rotation = try Self.json(result.output.split(separator: "\n")[0])["rotation"] as? Int
+        #expect(rotation == 90 || rotation == 270, "the frame's rotation reads \(String(describing: rotation))")
+        let probe = try Command.run(["ffprobe", "-v", "error", "-show_entries", "stream=width,height",
+                                     "-of", "csv=p=0", out]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(probe == "240,320", "the PNG is \(probe), not the upright 240×320")
+        // FFmpeg turns the planes itself (autorotate), then converts as the tool does (BT.601
+        // limited, bicubic, left-sited chroma — which the turn moves to the bottom); frame 30 is
+        // the one at 1 s (30 fps).
+        let scale = "in_color_matrix=bt601:in_range=tv:out_range=pc:flags=bicubic+accurate_rnd+full_chroma_int"
+            + ":in_h_chr_pos=128:in_v_chr_pos=256"
+        try Command.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-i", rotated,
+                         "-vf", "select=eq(n\\,30),scale=\(scale),format=gbrp,scale,format=rgb24",
+                         "-frames:v", "1", turned])
+        try Command.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-i", turned,
+                         "-vf", "transpose=clock,transpose=clock", wrong])
+        func psnr(_ a: String, _ b: String) throws -> Double {
+            let r = try Command.run(["ffmpeg", "-hide_banner", "-nostdin", "-i", a, "-i", b, "-lavfi",
+                                     "[0:v]format=rgb24[a];[1:v]format=rgb24[b];[a][b]psnr", "-f", "null", "-"])
+            let text = r.errors.components(separatedBy: "average:").last ?? ""
+            return Double(text.prefix { !$0.isWhitespace }) ?? (text.hasPrefix("inf") ? .infinity : 0)
+        }
+        let right = try psnr(out, turned), opposite = try psnr(out, wrong)
+        #expect(right >= 35, "against FFmpeg's turned frame: \(right) dB")
+        #expect(opposite < 20, "against the frame turned the other way: \(opposite) dB")
+    }
+
     @Test("Failures print one JSON error line and exit 2", arguments: [
         (["info", "/nonexistent/clip.mp4"], "file_not_found"),
         (["frame", "/nonexistent/clip.mp4", "--at", "1"], "file_not_found"),

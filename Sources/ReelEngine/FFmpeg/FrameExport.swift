@@ -105,7 +105,9 @@ enum FrameExport {
         return data
     }
 
-    static func png(of frame: Frame) throws(PlayerError) -> Data {
+    /// The picture as PNG with square pixels, turned `degrees` clockwise (multiples of 90: the
+    /// stream's display rotation, so the image looks as the player shows it).
+    static func png(of frame: Frame, clockwise degrees: Int = 0) throws(PlayerError) -> Data {
         let f = frame.pointer.pointee
         let sar = f.sample_aspect_ratio
         // Square pixels in the image: widen by the sample aspect ratio, as a player shows it.
@@ -114,18 +116,41 @@ enum FrameExport {
             width = Int((Double(f.width) * Double(sar.num) / Double(sar.den)).rounded())
             width += width % 2
         }
-        let rgb = try rgbFrame(of: frame, width: width, height: Int(f.height))
+        let height = Int(f.height)
+        guard degrees % 360 != 0 else {
+            return try encodePNG(try rgbFrame(of: frame, width: width, height: height), format: AV_PIX_FMT_RGB24)
+        }
+        let turned = PictureRotation.rotate(try rgba(of: frame, width: width, height: height),
+                                            width: width, height: height, clockwise: degrees)
+        let picture = Frame()
+        picture.pointer.pointee.width = Int32(turned.width)
+        picture.pointer.pointee.height = Int32(turned.height)
+        picture.pointer.pointee.format = AV_PIX_FMT_RGBA.rawValue
+        guard av_frame_get_buffer(picture.pointer, 0) >= 0, let base = picture.pointer.pointee.data.0 else {
+            throw .internalError("out of memory for a \(turned.width)×\(turned.height) picture")
+        }
+        let line = Int(picture.pointer.pointee.linesize.0)
+        turned.pixels.withUnsafeBytes { bytes in
+            for row in 0..<turned.height {
+                (base + row * line).update(from: bytes.baseAddress!.advanced(by: row * turned.width * 4)
+                    .assumingMemoryBound(to: UInt8.self), count: turned.width * 4)
+            }
+        }
+        return try encodePNG(picture, format: AV_PIX_FMT_RGBA)
+    }
+
+    private static func encodePNG(_ picture: Frame, format: AVPixelFormat) throws(PlayerError) -> Data {
         guard let codec = avcodec_find_encoder(AV_CODEC_ID_PNG),
               let ctx = avcodec_alloc_context3(codec)
         else { throw .internalError("PNG encoder unavailable") }
         var owned: UnsafeMutablePointer<AVCodecContext>? = ctx
         defer { avcodec_free_context(&owned) }
-        ctx.pointee.width = Int32(width)
-        ctx.pointee.height = f.height
-        ctx.pointee.pix_fmt = AV_PIX_FMT_RGB24
+        ctx.pointee.width = picture.pointer.pointee.width
+        ctx.pointee.height = picture.pointer.pointee.height
+        ctx.pointee.pix_fmt = format
         ctx.pointee.time_base = AVRational(num: 1, den: 25)
         guard avcodec_open2(ctx, codec, nil) >= 0 else { throw .internalError("cannot open PNG encoder") }
-        guard avcodec_send_frame(ctx, rgb.pointer) >= 0 else { throw .internalError("PNG encoding failed") }
+        guard avcodec_send_frame(ctx, picture.pointer) >= 0 else { throw .internalError("PNG encoding failed") }
         avcodec_send_frame(ctx, nil)
         let packet = Packet()
         guard avcodec_receive_packet(ctx, packet.pointer) >= 0 else { throw .internalError("PNG encoding failed") }

@@ -83,8 +83,11 @@ public final class VideoFrame: @unchecked Sendable {
     /// same hash, as `ffmpeg -c:v rawvideo -f framemd5` prints for this frame.
     public func md5() -> String { FrameExport.md5(of: frame) }
 
-    /// The picture as PNG (8-bit RGB), converted with the frame's own colour matrix and range.
-    public func pngData() throws(PlayerError) -> Data { try FrameExport.png(of: frame) }
+    /// The picture as PNG (8-bit), converted with the frame's own colour matrix and range,
+    /// square pixels, turned `rotation` degrees clockwise (the stream's display rotation).
+    public func pngData(rotation: Int = 0) throws(PlayerError) -> Data {
+        try FrameExport.png(of: frame, clockwise: rotation)
+    }
 
     /// The picture as packed 8-bit RGB rows (`width * 3` bytes each), scaled to the given size.
     public func rgbPixels(width: Int? = nil, height: Int? = nil) throws(PlayerError) -> Data {

@@ -5,7 +5,7 @@ import CEpoxy
 @MainActor
 struct YUVProgram {
     let program: GLProgram
-    private let matrix: GLint, offset: GLint, chromaScale: GLint, chromaOffset: GLint
+    private let matrix: GLint, offset: GLint, chromaScale: GLint, chromaOffset: GLint, turns: GLint
 
     /// `semiPlanar`: Cb and Cr come interleaved from one two-channel texture (nv12, p010).
     init(semiPlanar: Bool) throws {
@@ -16,6 +16,7 @@ struct YUVProgram {
         offset = program.uniform("rgbOffset")
         chromaScale = program.uniform("chromaScale")
         chromaOffset = program.uniform("chromaOffset")
+        turns = program.uniform("quarterTurns")
         program.use()
         // Texture units are fixed: luma on 0, Cb (or CbCr) on 1, Cr on 2.
         reel_gl_uniform1i(program.uniform("lumaPlane"), 0)
@@ -23,8 +24,11 @@ struct YUVProgram {
         if !semiPlanar { reel_gl_uniform1i(program.uniform("crPlane"), 2) }
     }
 
-    func use(_ conversion: YUVConversion, chromaScale scale: (Float, Float), chromaOffset shift: (Float, Float)) {
+    /// `quarterTurns`: how many quarter turns clockwise the picture is shown (its display matrix).
+    func use(_ conversion: YUVConversion, chromaScale scale: (Float, Float), chromaOffset shift: (Float, Float),
+             quarterTurns: Int) {
         program.use()
+        reel_gl_uniform1i(turns, GLint(quarterTurns))
         conversion.matrix.withUnsafeBufferPointer { reel_gl_uniform_matrix3fv(matrix, $0.baseAddress) }
         reel_gl_uniform3f(offset, conversion.offset[0], conversion.offset[1], conversion.offset[2])
         reel_gl_uniform2f(chromaScale, scale.0, scale.1)
@@ -37,18 +41,20 @@ struct YUVProgram {
 @MainActor
 struct RGBProgram {
     let program: GLProgram
-    private let swapRedBlue: GLint
+    private let swapRedBlue: GLint, turns: GLint
 
     init() throws {
         program = try GLProgram(vertex: MovieShaders.vertex, fragment: MovieShaders.rgbFragment, attributes: ["position"])
         swapRedBlue = program.uniform("swapRedBlue")
+        turns = program.uniform("quarterTurns")
         program.use()
         reel_gl_uniform1i(program.uniform("picture"), 0)
     }
 
     /// `swapRedBlue`: the texture holds BGRA bytes (uploaded as RGBA, which GLES requires).
-    func use(swapRedBlue swap: Bool) {
+    func use(swapRedBlue swap: Bool, quarterTurns: Int) {
         program.use()
+        reel_gl_uniform1i(turns, GLint(quarterTurns))
         reel_gl_uniform1i(swapRedBlue, swap ? 1 : 0)
     }
 }
@@ -57,11 +63,19 @@ struct RGBProgram {
 /// Threading: constants.
 enum MovieShaders {
     /// A full-viewport quad; `uv` runs from the picture's top-left (0, 0) to bottom-right (1, 1).
+    /// A picture shown turned (a phone's portrait video carries a display matrix instead of
+    /// turned pixels) samples the texture turned back: the screen's top-left corner of a
+    /// quarter turn clockwise shows the picture's bottom-left.
     static let vertex = """
     in vec2 position;
     out vec2 uv;
+    uniform int quarterTurns;
     void main() {
-        uv = vec2(position.x * 0.5 + 0.5, 0.5 - position.y * 0.5);
+        vec2 screen = vec2(position.x * 0.5 + 0.5, 0.5 - position.y * 0.5);
+        if (quarterTurns == 1) uv = vec2(screen.y, 1.0 - screen.x);
+        else if (quarterTurns == 2) uv = vec2(1.0 - screen.x, 1.0 - screen.y);
+        else if (quarterTurns == 3) uv = vec2(1.0 - screen.y, screen.x);
+        else uv = screen;
         gl_Position = vec4(position, 0.0, 1.0);
     }
     """

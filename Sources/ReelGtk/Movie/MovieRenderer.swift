@@ -68,14 +68,14 @@ final class MovieRenderer {
     }
 
     /// Clears to black and draws `frame` (if any) letterboxed into a `width`×`height` viewport
-    /// of device pixels.
-    func draw(_ frame: VideoFrame?, width: Int, height: Int) {
+    /// of device pixels, turned `rotation` degrees clockwise (multiples of 90).
+    func draw(_ frame: VideoFrame?, width: Int, height: Int, rotation: Int = 0) {
         reel_gl_viewport(0, 0, GLsizei(width), GLsizei(height))
         reel_gl_clear_color(0, 0, 0, 1)
         reel_gl_clear(GLbitfield(GL_COLOR_BUFFER_BIT))
         guard let frame, rgbProgram != nil else { return }
-        let rect = VideoRect.fit(displayWidth: Double(frame.displayWidth), displayHeight: Double(frame.height),
-                                 viewWidth: width, viewHeight: height)
+        let turns = VideoRect.quarterTurns(rotation)
+        let rect = VideoRect.fit(frame, quarterTurns: turns, viewWidth: width, viewHeight: height)
         lastRect = rect
         if uploaded !== frame || prepared == nil {
             uploaded = nil
@@ -88,11 +88,11 @@ final class MovieRenderer {
         switch prepared {
         case .yuv(let semiPlanar, let conversion, let scale, let offset):
             guard let program = semiPlanar ? semiPlanarProgram : planarProgram else { return }
-            program.use(conversion, chromaScale: scale, chromaOffset: offset)
+            program.use(conversion, chromaScale: scale, chromaOffset: offset, quarterTurns: turns)
             for plane in 0..<(semiPlanar ? 2 : 3) { textures.bind(plane, unit: plane) }
         case .rgb(let swap):
             guard let program = rgbProgram else { return }
-            program.use(swapRedBlue: swap)
+            program.use(swapRedBlue: swap, quarterTurns: turns)
             textures.bind(0, unit: 0)
         }
         reel_gl_bind_vertex_array(vertexArray)

@@ -20,6 +20,10 @@ final class MovieView {
     var pictureDrawn: (@MainActor (VideoFrame) -> Void)?
     /// Distinct pictures drawn so far (redraws of the same picture do not count).
     private(set) var framesDrawn = 0
+    /// The stream's display rotation, degrees clockwise: pictures are shown turned.
+    var rotation = 0 {
+        didSet { if rotation != oldValue { gtk_gl_area_queue_render(glArea) } }
+    }
     /// Called when GL cannot draw (no context, shaders failing): the window says so.
     var failed: (@MainActor (String) -> Void)?
 
@@ -127,7 +131,7 @@ final class MovieView {
         let scale = Int(gtk_widget_get_scale_factor(area))
         let width = pixelWidth > 0 ? pixelWidth : Int(gtk_widget_get_width(area)) * scale
         let height = pixelHeight > 0 ? pixelHeight : Int(gtk_widget_get_height(area)) * scale
-        renderer.draw(shown, width: width, height: height)
+        renderer.draw(shown, width: width, height: height, rotation: rotation)
         if let failure = renderer.failure { failed?(failure) }
         if let shown, drawnOnce !== shown {
             drawnOnce = shown
@@ -163,8 +167,7 @@ final class MovieView {
     var pictureRect: (x: Double, y: Double, width: Double, height: Double) {
         let w = Double(gtk_widget_get_width(area)), h = Double(gtk_widget_get_height(area))
         guard let frame = shown ?? player.frame(for: .now, refreshInterval: 1.0 / 60) else { return (0, 0, w, h) }
-        let r = VideoRect.fit(displayWidth: Double(frame.displayWidth), displayHeight: Double(frame.height),
-                              viewWidth: Int(w), viewHeight: Int(h))
+        let r = VideoRect.fit(frame, quarterTurns: VideoRect.quarterTurns(rotation), viewWidth: Int(w), viewHeight: Int(h))
         return (Double(r.x), Double(r.y), Double(r.width), Double(r.height))
     }
 }

@@ -1,3 +1,5 @@
+import ReelEngine
+
 /// Where a picture goes inside a view: as large as fits with its display aspect ratio kept
 /// (sample aspect ratio and rotation applied), centred, the rest letterbox or pillarbox.
 /// Threading: a value type.
@@ -13,5 +15,19 @@ struct VideoRect: Equatable {
         let w = min(viewWidth, Int((displayWidth * scale).rounded()))
         let h = min(viewHeight, Int((displayHeight * scale).rounded()))
         return VideoRect(x: (viewWidth - w) / 2, y: (viewHeight - h) / 2, width: w, height: h)
+    }
+
+    /// Where `frame` goes, shown turned `quarterTurns` quarter turns clockwise (an odd number
+    /// swaps its displayed width and height).
+    static func fit(_ frame: VideoFrame, quarterTurns: Int, viewWidth: Int, viewHeight: Int) -> VideoRect {
+        var w = Double(frame.displayWidth), h = Double(frame.height)
+        if quarterTurns % 2 == 1 { swap(&w, &h) }
+        return fit(displayWidth: w, displayHeight: h, viewWidth: viewWidth, viewHeight: viewHeight)
+    }
+
+    /// A display rotation in degrees clockwise as quarter turns 0...3 (other angles: none).
+    static func quarterTurns(_ degrees: Int) -> Int {
+        guard degrees % 90 == 0 else { return 0 }
+        return ((degrees / 90) % 4 + 4) % 4
     }
 }

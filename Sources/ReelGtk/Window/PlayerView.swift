@@ -107,6 +107,7 @@ public final class PlayerView {
             stateChanged(to)
         case .mediaLoaded(let info):
             mediaInfo = info
+            movie.rotation = info.videoStream?.rotation ?? 0
             updateTimeObserver()
             preview.mediaLoaded(info)
         case .displayInvalidated:

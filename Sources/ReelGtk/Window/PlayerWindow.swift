@@ -177,6 +177,7 @@ public final class PlayerWindow {
     /// frame is taken when the key is pressed, so playing on while the dialog is up is fine.
     private func saveFrame() {
         guard let frame = playerView.movie.shown else { return }
+        let rotation = playerView.movie.rotation
         let info = playerView.mediaInfo
         let base = ((info?.sourceName).map { ($0 as NSString).deletingPathExtension } ?? "Reel")
             .replacingOccurrences(of: "/", with: "-")
@@ -186,7 +187,7 @@ public final class PlayerWindow {
             // main thread, where it would stall the picture and the controls.
             Thread.detachNewThread {
                 do {
-                    try frame.pngData().write(to: URL(fileURLWithPath: path.hasSuffix(".png") ? path : path + ".png"))
+                    try frame.pngData(rotation: rotation).write(to: URL(fileURLWithPath: path.hasSuffix(".png") ? path : path + ".png"))
                 } catch {
                     FileHandle.standardError.write(Data("reel: cannot save the picture to \(path): \(error)\n".utf8))
                 }
