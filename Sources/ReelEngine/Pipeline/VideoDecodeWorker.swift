@@ -64,11 +64,17 @@ final class VideoDecodeWorker: @unchecked Sendable {
         var candidate: VideoFrame?
         var lastPts: Int64 = reel_nopts_value()
         var drained = false
+        /// The latest packet timestamp at or before the target sent so far: a non-reference
+        /// packet before it cannot hold the target's picture (a later picture starts at or
+        /// before the target), so it need not be decoded. The packet that holds it is never
+        /// skipped, whatever the durations say (variable frame rates make them unreliable).
+        var latestBeforeTarget = Int64.min
 
         func apply(_ r: VideoFrameQueue.Retarget) {
             serial = r.request.serial
             target = self.landing(for: r.request)
             candidate = nil
+            latestBeforeTarget = .min
         }
 
         /// Hands a frame to the queue; when the queue says the serial was retargeted meanwhile,
@@ -95,6 +101,7 @@ final class VideoDecodeWorker: @unchecked Sendable {
                     if t.fills, let older = candidate { frames.pushPast(older) }
                     candidate = frame
                 } else if pts <= t.pts {
+                    if t.fills, let older = candidate { frames.pushPast(older) }
                     target = nil; candidate = nil
                     deliver(frame)             // contains the target
                 } else {
@@ -143,14 +150,14 @@ final class VideoDecodeWorker: @unchecked Sendable {
                 candidate = nil
                 lastPts = reel_nopts_value()
                 target = landing(for: request)
+                latestBeforeTarget = .min
                 decoder.skipsNonReferenceFrames = false
             case .packet(let packet, let fromSerial):
                 guard fromSerial == packetSerial, !drained else { continue }
                 if let r = frames.takeRetarget(from: serial) { apply(r) }
                 if let t = target, t.mode == .exact, !t.fills, packet.pts != reel_nopts_value() {
-                    // Only frames that end before the target may be skipped, never the target.
-                    let end = packet.pts + max(packet.duration, timing.frameDuration, 1)
-                    decoder.skipsNonReferenceFrames = end <= t.pts
+                    decoder.skipsNonReferenceFrames = packet.pts < latestBeforeTarget
+                    if packet.pts <= t.pts { latestBeforeTarget = max(latestBeforeTarget, packet.pts) }
                 } else if decoder.skipsNonReferenceFrames {
                     decoder.skipsNonReferenceFrames = false
                 }

@@ -43,9 +43,8 @@ final class PlayerCore: @unchecked Sendable {
     /// The picture moved without the sound (a paused seek, step or scrub served from decoded
     /// pictures): the next play seeks exactly to bring the sound back in step.
     var audioStale = false
-    /// A scrubber drag is on; `pendingScrub` is its newest position not yet asked for (one
-    /// landing at a time, so every landing shows a picture and none is abandoned half-way).
-    var scrubbing = false
+    /// A scrubber drag's newest position not yet asked for (one landing at a time, so every
+    /// landing shows a picture and none is abandoned half-way).
     var pendingScrub: Double?
     var audioDetached = false
     var starvedSince: HostTime?
@@ -142,9 +141,15 @@ final class PlayerCore: @unchecked Sendable {
         case .pause: pause()
         case .togglePause:
             if state == .playing || state == .stalled || (state == .loading && wantsPlay) { pause() } else { play() }
-        case .seek(let target, let mode): seek(to: target, mode: mode)
-        case .stepForward: stepForward()
-        case .stepBackward: stepBackward()
+        case .seek(let target, let mode):
+            endDrag()
+            seek(to: target, mode: mode)
+        case .stepForward:
+            endDrag()
+            stepForward()
+        case .stepBackward:
+            endDrag()
+            stepBackward()
         case .scrub(let target): scrub(to: target)
         case .endScrub(let target): endScrub(at: target)
         case .close:
@@ -426,7 +431,6 @@ final class PlayerCore: @unchecked Sendable {
     func scrub(to target: Double) {
         guard target.isFinite else { return }
         if state == .playing || state == .stalled { pause() }
-        scrubbing = true
         if preroll != nil {
             pendingScrub = target
             return
@@ -438,9 +442,13 @@ final class PlayerCore: @unchecked Sendable {
 
     /// The drag ends: the exact picture at the release position, whatever was under way.
     private func endScrub(at target: Double) {
-        scrubbing = false
-        pendingScrub = nil
+        endDrag()
         seek(to: target, mode: .exact)
+    }
+
+    /// Any other move ends a drag: a position it left waiting must not land afterwards.
+    private func endDrag() {
+        pendingScrub = nil
     }
 
     func performPendingSteps() {
@@ -511,7 +519,6 @@ final class PlayerCore: @unchecked Sendable {
         pendingSteps = 0
         pendingBackSteps = 0
         pendingScrub = nil
-        scrubbing = false
         audioStale = false
         starvedSince = nil
         snapshot.withLock { $0.session = nil }
