@@ -2,7 +2,8 @@ import Foundation
 import ReelEngine
 
 /// `bench seek`: latency of exact seeks while paused, from the request to the target frame
-/// being ready, beside mpv's `seek T absolute+exact` → `playback-restart` over its IPC socket.
+/// being ready, beside mpv's `seek T absolute+exact` → `playback-restart` over its IPC socket;
+/// then pictures dropped in the first second after seeks made while playing (Reel only).
 /// Both players stay open for the whole run and take the same targets in turn (Reel, then
 /// mpv), so a noisy moment hits both.
 /// Threading: runs on the calling thread; the Reel player's events arrive on its control
@@ -47,12 +48,20 @@ struct SeekBench {
             Output.note(line)
         }
 
+        // Then while playing: pictures dropped in the first second after each landing.
+        let playing = Array(points.prefix(10))
+        let drops = try PlayingSeekDrops(setup: setup, targets: playing).run()
+        Output.note("bench seek: \(playing.count) seeks while playing dropped \(drops.total) pictures in their first second")
+
         let median = Percentiles.median(reelMs), p95 = Percentiles.percentile(reelMs, 95)
         var result: [String: Any] = [
             "bench": "seek", "seed": seed, "targets": points.count,
             "median_ms": Output.round(median, 1), "p95_ms": Output.round(p95, 1),
             "max_ms": Output.round(reelMs.max()!, 1),
             "inexact": inexact,
+            "playing_seeks": playing.count,
+            "dropped_first_second_total": drops.total,
+            "dropped_first_second_max": drops.worst,
         ]
         if !mpvMs.isEmpty {
             let mpvMedian = Percentiles.median(mpvMs), mpvP95 = Percentiles.percentile(mpvMs, 95)
