@@ -40,13 +40,19 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Also measure the peer (ffmpeg or mpv) in the same run and report ratios.")
     var compare = false
 
-    @Option(help: "Seed for the seek targets or preview positions (printed with the result).")
+    @Option(help: "Seed for the seek targets, step starts or preview positions (printed with the result).")
     var seed: UInt64 = SeekBench.defaultSeed
+
+    @Option(help: "Seconds each scrub drag takes from one end of the file to the other.")
+    var dragSeconds: Double = 10
 
 
     func run() throws {
         if let count, count < 1 {
             throw ToolFailure(code: "usage", message: "--count must be at least 1")
+        }
+        guard dragSeconds >= 0.5, dragSeconds <= 600 else {
+            throw ToolFailure(code: "usage", message: "--drag-seconds must be between 0.5 and 600")
         }
         BenchInterrupt.shared.install()
         let setup = try BenchSetup(file: file, compare: compare)
@@ -55,7 +61,7 @@ struct BenchCommand: ParsableCommand {
         case .decode: result = try DecodeBench(setup: setup, runs: count ?? 5).run()
         case .seek: result = try SeekBench(setup: setup, targets: count ?? 30, seed: seed).run()
         case .step: result = try StepBench(setup: setup, starts: count ?? 5, steps: 20, seed: seed).run()
-        case .scrub: result = try ScrubBench(setup: setup, drags: count ?? 4, seconds: 10).run()
+        case .scrub: result = try ScrubBench(setup: setup, drags: count ?? 4, seconds: dragSeconds).run()
         case .startup: result = try StartupBench(setup: setup, runs: count ?? 10).run()
         case .play: result = try PlayBench(setup: setup, runs: count ?? 1).run()
         case .window: result = try WindowBench(setup: setup, runs: count ?? 3).run()
