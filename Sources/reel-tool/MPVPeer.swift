@@ -89,11 +89,13 @@ final class MPVPeer {
     private var distinct = Set<Double>()
     private var seeking = false
     var distinctPositions: Int { distinct.count }
-    func resetDistinct() { distinct.removeAll() }
+    /// `playback-restart` events since `resetDistinct` (seeks that ended with a picture).
+    private(set) var restarts = 0
+    func resetDistinct() { distinct.removeAll(); restarts = 0 }
 
     private func observe(_ message: MPVClient.Message) {
         if message.event == "seek" { seeking = true }
-        if message.event == "playback-restart" { seeking = false }
+        if message.event == "playback-restart" { seeking = false; restarts += 1 }
         guard message.event == "property-change", message.object["name"] as? String == "time-pos",
               let value = message.object["data"] as? Double else { return }
         timePosition = value

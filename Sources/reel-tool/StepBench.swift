@@ -70,6 +70,7 @@ struct StepBench {
             result["mpv_forward_median_ms"] = Output.round(mpvForwardMedian, 2)
             result["mpv_forward_p95_ms"] = Output.round(Percentiles.percentile(mpvForward, 95), 2)
             result["ratio_back_median"] = benchRatio(back, mpvBackMedian) as Any
+            result["ratio_back_p95"] = benchRatio(Percentiles.percentile(reelBack, 95), Percentiles.percentile(mpvBack, 95)) as Any
             result["ratio_forward_median"] = benchRatio(forward, mpvForwardMedian) as Any
         }
         return result

@@ -108,6 +108,35 @@ struct StepAndScrubTests {
         }
     }
 
+    @Test("Every picture a drag lands on is the one for its position, forwards and back again",
+          arguments: [Fixtures.Spec.h264MP4, .h264OpenGOP, .h264VFR, .longGOP, .hevcMKV])
+    func scrubLandings(_ spec: Fixtures.Spec) throws {
+        let path = try Fixtures.path(spec)
+        let oracle = try FrameMD5.of(path)
+        let test = TestPlayer()
+        try test.open(path)
+        // Small moves, each awaited: key-frame landings, decoding on, and (turning back)
+        // landings on what decoding on kept.
+        let d = oracle.duration
+        let path1 = stride(from: 0.1, through: 0.6, by: 0.013).map { $0 * d }
+        let path2 = stride(from: 0.6, through: 0.35, by: -0.009).map { $0 * d }
+        for var t in path1 + path2 {
+            if oracle.distanceToBoundary(t) < 0.002 { t += 0.004 }
+            let mark = test.recorder.count
+            test.player.scrub(to: t)
+            let event = try test.waitFor(from: mark, "\(spec.name): the scrub to \(t) to land") { event in
+                if case .seekCompleted = event { return true }
+                return false
+            }
+            guard case .seekCompleted(let p) = event else { continue }
+            let frame = try #require(test.player.currentFrame)
+            // An exact landing reports the position asked for; a key-frame one the key frame's time.
+            let expected = oracle.frame(at: abs(p - t) < 1e-9 ? t : p + 0.0005)
+            #expect(frame.md5() == expected.md5,
+                    "\(spec.name): scrub to \(t) landed at \(p) showing pts \(frame.pts), expected pts \(expected.pts)")
+        }
+    }
+
     @Test("Play after stepping back starts from the stepped-to frame with the sound")
     func playAfterBackSteps() throws {
         let path = try Fixtures.path(.h264MP4)

@@ -60,6 +60,13 @@ struct FrameTape {
     }
 
     mutating func clearPast() { past.removeAll(); pastBytes = 0 }
+
+    /// Everything waiting becomes past (a seek beyond it that keeps what it decodes on the way).
+    mutating func futureIntoPast() {
+        let waiting = future
+        future.removeAll()
+        for frame in waiting { appendPast(frame) }
+    }
     mutating func clearFuture() { future.removeAll() }
     mutating func clear() { clearPast(); clearFuture() }
 

@@ -130,7 +130,11 @@ final class VideoFrameQueue: @unchecked Sendable {
         guard !wholeStream, let end = tape.end, request.target >= end - 1e-6, retargetWorthIt(end) else { return .miss }
         pendingRetarget = Retarget(from: serial, request: request)
         serial = request.serial
-        tape.clear()   // the decoder may skip frames on its way: the strip would have holes
+        if request.fillsPast {
+            tape.futureIntoPast()   // the decoder keeps every picture on its way: still one strip
+        } else {
+            tape.clear()   // the decoder may skip frames on its way: the strip would have holes
+        }
         condition.broadcast()
         return .retargeted
     }

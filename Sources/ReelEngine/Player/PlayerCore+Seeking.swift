@@ -9,10 +9,13 @@ extension PlayerCore {
     /// Serves an exact seek without moving the demuxer when that is possible and cheaper;
     /// false when a normal seek has to be made. Paused only: the sound is left where it was
     /// and brought back by the exact seek that the next play makes (`audioStale`).
-    func landWithinReach(_ target: Double) -> Bool {
+    /// `fillsPast`: decoding on keeps every picture on its way (no skipping), so that moving
+    /// back again (a drag that turns) lands on decoded pictures.
+    func landWithinReach(_ target: Double, fillsPast: Bool = false) -> Bool {
         guard let session, preroll == nil, state == .ready, session.hasVideo else { return false }
         let t = clampTarget(target)
-        let request = SeekRequest(serial: serial + 1, target: t, mode: .exact, movesDemuxer: true)
+        var request = SeekRequest(serial: serial + 1, target: t, mode: .exact, movesDemuxer: true)
+        request.fillsPast = fillsPast
         switch session.seekWithinReach(request) {
         case .miss:
             return false

@@ -436,7 +436,8 @@ final class PlayerCore: @unchecked Sendable {
             return
         }
         pendingScrub = nil
-        if state == .ready, landWithinReach(target) { return }
+        // Decoding on keeps what it passes, so a drag that turns back finds it decoded.
+        if state == .ready, landWithinReach(target, fillsPast: true) { return }
         seek(to: target, mode: .keyframe)
     }
 
