@@ -8,8 +8,8 @@ struct FrameTape {
     private(set) var past: [VideoFrame] = []
     private(set) var future: [VideoFrame] = []
     private var pastBytes = 0
-    /// How much of the past is kept: a GOP's worth while paused (back steps), almost nothing
-    /// while playing (memory stays flat during playback).
+    /// How much of the past is kept: a GOP's worth while paused (back steps), only the picture
+    /// on screen while playing (playback holds no more pictures than it did without a past).
     var limit = Limit.paused
 
     struct Limit: Equatable {
@@ -17,7 +17,7 @@ struct FrameTape {
         var bytes: Int
         /// 64 pictures, at most about 200 MB (64 at 1080p; fewer for bigger pictures).
         static let paused = Limit(frames: 64, bytes: 200 << 20)
-        static let playing = Limit(frames: 2, bytes: 200 << 20)
+        static let playing = Limit(frames: 1, bytes: 200 << 20)
     }
 
     var futureCount: Int { future.count }
