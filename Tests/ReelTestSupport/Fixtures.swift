@@ -153,6 +153,24 @@ extension Fixtures.Spec {
                                          codec: ["-c:v", "libx264", "-preset", "ultrafast", "-g", "5", "-pix_fmt", "yuv420p"],
                                          extra: ["-vf", "setsar=2/1"])
 
+    /// Variable frame rate: a 30 fps source with irregular frames dropped (gaps of 33 to 100
+    /// ms), H.264 with B-frames in Matroska (millisecond timestamps).
+    public static let h264VFR = video("h264-vfr", ext: "mkv", rate: "30", seconds: 3,
+                                      codec: ["-c:v", "libx264", "-preset", "veryfast", "-g", "20", "-bf", "2",
+                                              "-pix_fmt", "yuv420p", "-fps_mode", "vfr"],
+                                      extra: ["-vf", "select='not(eq(mod(n\\,7)\\,3))*not(eq(mod(n\\,5)\\,1))'"])
+    /// A 10 s GOP: one key frame at the start and one at 10 s (12 s at 15 fps, B-frames).
+    public static let longGOP = video("h264-10s-gop", ext: "mp4", size: "160x120", rate: "15", seconds: 12,
+                                      codec: ["-c:v", "libx264", "-preset", "ultrafast", "-g", "150", "-keyint_min", "150",
+                                              "-sc_threshold", "0", "-bf", "3", "-pix_fmt", "yuv420p"])
+    /// Every frame a key frame (all-intra H.264).
+    public static let allIntra = video("h264-all-intra", ext: "mp4", rate: "25", seconds: 2,
+                                       codec: ["-c:v", "libx264", "-preset", "veryfast", "-g", "1", "-pix_fmt", "yuv420p"])
+    /// A raw H.264 elementary stream: no container, no index, no timestamps of its own.
+    public static let rawH264 = video("h264-raw", ext: "h264", rate: "25", seconds: 3,
+                                      codec: ["-c:v", "libx264", "-preset", "veryfast", "-g", "25", "-bf", "2",
+                                              "-pix_fmt", "yuv420p", "-f", "h264"])
+
     public static let chaptersMetadata: String = {
         let text = """
         ;FFMETADATA1

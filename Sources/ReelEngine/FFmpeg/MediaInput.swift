@@ -108,12 +108,33 @@ final class MediaInput: @unchecked Sendable {
 
     /// Seeks so that the next packets start at the key frame at or before `seconds`.
     func seek(to seconds: Double) -> Int32 {
+        if hasNoTimestamps {
+            // A raw elementary stream (.h264, .hevc) has no times to seek by: back to the
+            // start, where the decoders count frames from zero, so exact targets still land.
+            let result = avformat_seek_file(formatContext, -1, 0, 0, 0, AVSEEK_FLAG_BYTE)
+            if result >= 0 { return result }
+            guard let pb = formatContext.pointee.pb else { return result }
+            let moved = avio_seek(pb, 0, SEEK_SET)
+            if moved < 0 { return Int32(truncatingIfNeeded: moved) }
+            return avformat_flush(formatContext)
+        }
         let ts = Int64((seconds * Double(AV_TIME_BASE)).rounded(.down))
         let result = avformat_seek_file(formatContext, -1, Int64.min, ts, ts, 0)
         if result >= 0 { return result }
         // Some demuxers only seek with the backward flag.
         return av_seek_frame(formatContext, -1, ts, AVSEEK_FLAG_BACKWARD)
     }
+
+    /// The demuxer gives packets no timestamps: a raw elementary stream, whose parser makes
+    /// frames up from the bytes (FFmpeg's raw video demuxers, which seek only by guessing).
+    var hasNoTimestamps: Bool {
+        guard let format = formatContext.pointee.iformat else { return false }
+        return Self.rawElementaryDemuxers.contains(String(cString: format.pointee.name))
+    }
+
+    static let rawElementaryDemuxers: Set<String> = [
+        "h264", "hevc", "vvc", "m4v", "mpegvideo", "cavsvideo", "h261", "h263", "vc1", "avs2", "avs3", "dirac",
+    ]
 
     // MARK: - Helpers
 
