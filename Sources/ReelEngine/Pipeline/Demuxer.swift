@@ -125,6 +125,7 @@ final class Demuxer: @unchecked Sendable {
 
     private func endError(_ code: Int32, at position: Double?) -> PlayerError {
         let whereText = position.map { " after \(TimeFormat.clock($0))" } ?? ""
+        if let failure = input.cacheFailure { return failure }
         if input.source.isRemote {
             return .networkError("reading stopped\(whereText): \(FFmpegError.text(for: code))")
         }

@@ -28,6 +28,8 @@ public struct PlayerConfiguration: Sendable {
     public var freewheel = false
     public var playsVideo = true
     public var playsAudio = true
+    /// Remote media goes through a disk cache unless this is turned off (see `StreamCacheOptions`).
+    public var streamCache = StreamCacheOptions()
 
     public init() {}
 }
