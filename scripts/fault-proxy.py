@@ -7,7 +7,7 @@ The control file is read at each request (write it atomically); every key is opt
   rate           body bytes per second, per response (a slow link, or a trickle)
   drop_after     close the connection after this many body bytes...
   drop_count     ...for this many responses (default: all)
-  stall_after    stop sending after this many body bytes of a response...
+  stall_at       stop sending at this byte offset of the resource (when a response crosses it)...
   stall_seconds  ...for this long, then go on
   stall_count    ...for this many responses (default 1)
   fail_status    answer this status instead of proxying...
@@ -104,7 +104,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
             conn.close()
             return
         drop = c.get("drop_after") if c.get("drop_after") is not None and take("drops", c.get("drop_count")) else None
-        stall = c.get("stall_after") if c.get("stall_after") is not None and take("stalls", c.get("stall_count", 1)) else None
+        offset = 0
+        content_range = resp.getheader("Content-Range") or ""
+        if content_range.startswith("bytes ") and "-" in content_range:
+            offset = int(content_range[6:].split("-")[0])
+        stall = c.get("stall_at")
+        if stall is not None and (stall < offset or not take("stalls", c.get("stall_count", 1))):
+            stall = None
         rate = c.get("rate")
         sent, started, unsaved = 0, time.monotonic(), 0
         try:
@@ -114,7 +120,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     break
                 if drop is not None and sent + len(chunk) > drop:
                     chunk = chunk[: max(0, drop - sent)]
-                if stall is not None and sent + len(chunk) > stall:
+                if stall is not None and offset + sent + len(chunk) > stall:
                     time.sleep(float(c.get("stall_seconds", 3)))
                     stall = None
                 if rate:

@@ -30,6 +30,8 @@ final class CacheEntry: @unchecked Sendable {
     private var demand: Int64?
     /// Where the running transfer writes next.
     private var cursor: Int64?
+    /// When the running transfer last delivered (or started).
+    private var lastArrival = HostTime.now
     /// The reader has consumed bytes: a change of the resource now is an error, not a reset.
     private var consumed = false
 
@@ -145,15 +147,16 @@ final class CacheEntry: @unchecked Sendable {
                 let from = demand ?? readerPosition
                 let missing = present.firstMissing(from: from)
                 let pastEnd = record.length.map { missing >= $0 } ?? false
-                if !validated { demand = nil; return missing }
+                if !validated { demand = nil; lastArrival = .now; return missing }
                 if !pastEnd, readAhead.map({ missing < from + max($0 / 2, 1) }) ?? true {
                     demand = nil
+                    lastArrival = .now
                     return missing
                 }
                 if readAhead == nil || pastEnd, let length = record.length {
                     // Behind the reader or a fetch-everything download: fill the earlier gaps.
                     let first = present.firstMissing(from: 0)
-                    if readAhead == nil && first < length { demand = nil; return first }
+                    if readAhead == nil && first < length { demand = nil; lastArrival = .now; return first }
                 }
             }
             _ = condition.wait(until: Date(timeIntervalSinceNow: 0.5))
@@ -182,6 +185,8 @@ final class CacheEntry: @unchecked Sendable {
     /// A seek this close ahead of a running transfer is reached sooner by letting it run than
     /// by a new request (about one round-trip of data at common speeds).
     static let nearEnough: Int64 = 256 << 10
+    /// Seconds a transfer may deliver nothing while the reader waits before it is replaced.
+    static let quietLimit = 2.0
 
     /// Stores bytes that arrived at `offset`.
     func store(_ bytes: UnsafeRawBufferPointer, at offset: Int64) -> Bool {
@@ -194,6 +199,7 @@ final class CacheEntry: @unchecked Sendable {
         let due: Bool = condition.withLock {
             present.insert(offset..<offset + Int64(bytes.count))
             cursor = offset + Int64(bytes.count)
+            lastArrival = .now
             if let d = demand, d >= offset && d < offset + Int64(bytes.count) { demand = nil }
             unsynced += Int64(bytes.count)
             condition.broadcast()
@@ -208,9 +214,10 @@ final class CacheEntry: @unchecked Sendable {
     /// first response, resets the entry to the new resource.
     func accept(_ response: HTTPTransfer.Response) -> Bool {
         let length = response.totalLength
-        let changed: Bool = condition.withLock {
+        enum Verdict { case same, reset, stale }
+        let verdict: Verdict = condition.withLock {
             let changed = record.differs(etag: response.etag, lastModified: response.lastModified, length: length)
-            if changed && consumed { return true }
+            if changed && consumed { return .stale }
             if changed {
                 record = CacheRecord(url: url)
                 present = ByteRanges()
@@ -220,14 +227,14 @@ final class CacheEntry: @unchecked Sendable {
             if let length { record.length = length }
             validated = true
             condition.broadcast()
-            return false
+            return changed ? .reset : .same
         }
-        if changed && !consumed {
+        if verdict == .reset {
             // The new (empty) record is written before the old bytes are cut away.
             persist()
             ftruncate(fd, 0)
         }
-        return !changed
+        return verdict != .stale
     }
 
     /// The transfer ended at `offset` without the server naming a length: that is the length.
@@ -268,8 +275,10 @@ final class CacheEntry: @unchecked Sendable {
     func shouldAbandon(at offset: Int64) -> Bool {
         condition.withLock {
             if closed { return true }
-            if let demand, !(offset <= demand && demand - offset < Self.nearEnough) { return true }
-            return false
+            guard let demand else { return false }
+            if !(offset <= demand && demand - offset < Self.nearEnough) { return true }
+            // The reader waits and this connection has gone quiet: a new one may do better.
+            return HostTime.now.seconds(since: lastArrival) > Self.quietLimit
         }
     }
 
