@@ -74,6 +74,11 @@ struct StreamCacheTests {
         guard case .downloadFinished(let path) = finished else { return }
         #expect(try sha256(path) == sha256(source))
         #expect(try cachedPath(url) == path)
+        let size = try FileManager.default.attributesOfItem(atPath: source)[.size] as! Int
+        #expect(test.recorder.all.contains {
+            if case .downloadProgress(let p) = $0 { return p.bytes == Int64(size) && p.expected == Int64(size) }
+            return false
+        }, "no progress event for the whole file")
         // The cache folder is private to the user.
         var st = stat()
         #expect(stat(cacheDir, &st) == 0 && st.st_mode & 0o777 == 0o700)
@@ -291,6 +296,34 @@ struct StreamCacheTests {
         #expect(try sha256(try cachedPath(url)) == sha256(big))
         // Only the missing part was fetched again.
         #expect(try proxy.stats.bytes < size + size / 2)
+    }
+
+    @Test("With caching off, and for a live HLS stream, nothing is kept")
+    func nothingKept() throws {
+        let source = try Fixtures.path(.h264MP4)
+        let url = try publish(source, "uncached-\(UUID().uuidString)")
+        _ = try playToEnd(url) { $0.enabled = false }
+        #expect(StreamCache(options: options()).list().isEmpty)
+
+        // A live playlist: no end list, so the demuxer waits for more segments.
+        let name = "live-\(UUID().uuidString)"
+        let dir = server.root.appendingPathComponent("cache/\(name)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try Command.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-i", try Fixtures.path(.h264TS),
+                         "-c", "copy", "-f", "hls", "-hls_time", "1", "-hls_list_size", "3",
+                         dir.appendingPathComponent("index.m3u8").path])
+        var playlist = try String(contentsOf: dir.appendingPathComponent("index.m3u8"), encoding: .utf8)
+        playlist = playlist.replacingOccurrences(of: "#EXT-X-ENDLIST\n", with: "")
+        try playlist.write(to: dir.appendingPathComponent("index.m3u8"), atomically: true, encoding: .utf8)
+        let live = player(realTime: true)
+        let presenter = HeadlessPresenter(player: live.player)
+        presenter.start()
+        defer { presenter.stop() }
+        live.player.open(proxy.url("cache/\(name)/index.m3u8"))
+        try live.waitForState("the live stream playing") { $0 == .playing || $0.error != nil }
+        #expect(live.player.state == .playing)
+        live.player.close()
+        #expect(StreamCache(options: options()).list().map(\.url).isEmpty)
     }
 
     /// About 100 MB of uncompressed 320×240 video in Matroska: made in a second or two, and

@@ -277,8 +277,11 @@ final class CacheEntry: @unchecked Sendable {
             if closed { return true }
             guard let demand else { return false }
             if !(offset <= demand && demand - offset < Self.nearEnough) { return true }
-            // The reader waits and this connection has gone quiet: a new one may do better.
-            return HostTime.now.seconds(since: lastArrival) > Self.quietLimit
+            // The reader waits past this connection's position and the connection has gone
+            // quiet: a new request where the reader waits skips the gap. (Waiting exactly at the
+            // position is left to the transfer's own low-speed timeout: a new connection would
+            // ask for the same bytes.)
+            return demand > offset && HostTime.now.seconds(since: lastArrival) > Self.quietLimit
         }
     }
 

@@ -16,6 +16,8 @@ final class CacheSession: @unchecked Sendable {
     private let fetchEverything: Bool
     private var nested: [UnsafeMutableRawPointer: CachedIO] = [:]
     private(set) var top: CachedIO?
+    /// Every URL opened through the cache, so a live stream's can be dropped again.
+    private var opened: Set<String> = []
 
     init(cache: StreamCache, interrupt: InterruptFlag, fetchEverything: Bool = false,
          report: @escaping @Sendable (CacheReport) -> Void) {
@@ -36,6 +38,7 @@ final class CacheSession: @unchecked Sendable {
 
     private func open(_ url: String, validate: Bool, report: @escaping @Sendable (CacheReport) -> Void) throws(PlayerError) -> CachedIO? {
         guard let entry = CacheEntry.open(url: url, directory: cache.directory, needsValidation: validate) else { return nil }
+        opened.insert(url)
         let download = CacheDownload(entry: entry, options: cache.options, fetchEverything: fetchEverything, report: report)
         return try CachedIO(entry: entry, download: download, interrupt: interrupt)
     }
@@ -59,6 +62,12 @@ final class CacheSession: @unchecked Sendable {
         top?.close()
         top = nil
         cache.evict()
+    }
+
+    /// Removes every entry this session opened (after `close`): a live stream keeps nothing.
+    func forgetEverything() {
+        for url in opened { cache.remove(url: url) }
+        opened = []
     }
 
     // MARK: - Nested opens

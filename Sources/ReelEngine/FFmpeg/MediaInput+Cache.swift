@@ -50,7 +50,7 @@ extension MediaInput {
         let input = try MediaInput(source: source, interrupt: interrupt, cache: session, headerRead: headerRead)
         guard input.isLiveStream else { return input }
         input.close()
-        StreamCache(options: options).remove(url: source.ffmpegURL)
+        session.forgetEverything()
         return try MediaInput(source: source, interrupt: interrupt, headerRead: headerRead)
     }
 }
