@@ -13,6 +13,7 @@ The control file is read at each request (write it atomically); every key is opt
   fail_status    answer this status instead of proxying...
   fail_count     ...for this many requests (default: all)
   refuse         close each connection without answering
+  redirect       {"/path": "location"}: answer 302 to that location for that path
 A changed control file starts the counts again. The stats file holds the requests, the body
 bytes sent, and each response's Range and byte count."""
 import http.client, http.server, json, os, socketserver, sys, threading, time
@@ -79,6 +80,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return
         if c.get("latency_ms"):
             time.sleep(c["latency_ms"] / 1000)
+        target = (c.get("redirect") or {}).get(self.path)
+        if target:
+            self.send_response(302)
+            self.send_header("Location", target)
+            self.send_header("Content-Length", "0")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.close_connection = True
+            return
         if c.get("fail_status") and take("fails", c.get("fail_count")):
             body = b"failure on purpose\n"
             self.send_response(int(c["fail_status"]))

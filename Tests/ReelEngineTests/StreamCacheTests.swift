@@ -1,6 +1,6 @@
 import Foundation
 import ReelTestSupport
-import ReelEngine
+@testable import ReelEngine
 import Testing
 
 /// Remote media through the disk cache, against nginx behind a proxy that misbehaves on
@@ -296,6 +296,23 @@ struct StreamCacheTests {
         #expect(try sha256(try cachedPath(url)) == sha256(big))
         // Only the missing part was fetched again.
         #expect(try proxy.stats.bytes < size + size / 2)
+    }
+
+    @Test("Redirects are followed to http(s) only, and never from https down to http")
+    func redirects() throws {
+        let source = try Fixtures.path(.h264MP4)
+        let url = try publish(source, "target-\(UUID().uuidString)")
+        let hostile = "/cache/to-file-\(UUID().uuidString)"
+        try proxy.set(["redirect": ["/cache/moved": url, hostile: "file:///etc/passwd"]])
+        _ = try playToEnd(proxy.url("cache/moved"))
+        let test = player()
+        test.player.open(proxy.url(String(hostile.dropFirst())))
+        let state = try test.waitForState("the redirect refused") { $0.error != nil || $0 == .ready }
+        #expect(state.error?.code == "network_error")
+        #expect(state.error?.message.contains("redirect") == true, "\(state.error?.message ?? "")")
+        #expect(HTTPTransfer.redirectRefusal(from: "https://a.example/x", to: "http://a.example/x") != nil)
+        #expect(HTTPTransfer.redirectRefusal(from: "http://a.example/x", to: "https://b.example/y") == nil)
+        #expect(HTTPTransfer.redirectRefusal(from: "https://a.example/x", to: "ftp://a.example/x") != nil)
     }
 
     @Test("With caching off, and for a live HLS stream, nothing is kept")

@@ -32,6 +32,9 @@ final class CacheDownload: @unchecked Sendable {
         var failingSince: HostTime?
         var attempt = 0
         var lastReport = HostTime.now
+        // Later requests go straight to where redirects led (saving a round-trip each); a
+        // failure there starts from the original URL again.
+        var resolved = entry.url
         var reportedFinished = entry.status.complete && entry.isValidated
         if reportedFinished { report(.finished(path: entry.dataPath)) }
         while let start = entry.nextFetch(readAhead: readAhead) {
@@ -73,7 +76,8 @@ final class CacheDownload: @unchecked Sendable {
                     }
                 },
                 shouldStop: { [entry] in entry.shouldAbandon(at: position) })
-            let outcome = transfer.run(url: entry.url, from: start)
+            let outcome = transfer.run(url: resolved, from: start)
+            if case .failed = outcome { resolved = entry.url } else if let final = transfer.finalURL { resolved = final }
             if delivered { failingSince = nil; attempt = 0 }
             switch outcome {
             case .finished:

@@ -42,6 +42,8 @@ final class HTTPTransfer {
     private var response: Response?
     private var stoppedByCaller = false
     private var handle: UnsafeMutableRawPointer?
+    /// Where the last redirect led (the URL the bytes came from).
+    private(set) var finalURL: String?
 
     /// `onResponse` sees the final response before any body byte and returns false to stop;
     /// `onData` returns false to stop; `shouldStop` is polled while nothing arrives.
@@ -79,6 +81,7 @@ final class HTTPTransfer {
                 url = next
                 continue
             }
+            finalURL = url
             let final = response ?? parseHeaders(status: Int(status))
             if response == nil {
                 // No body at all (HEAD, an empty file, 416): the headers still tell.
