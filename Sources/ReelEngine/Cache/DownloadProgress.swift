@@ -7,6 +7,12 @@ public struct DownloadProgress: Sendable, Equatable {
     /// The byte ranges present, in order.
     public let ranges: [Range<Int64>]
 
+    public init(bytes: Int64, expected: Int64?, ranges: [Range<Int64>]) {
+        self.bytes = bytes
+        self.expected = expected
+        self.ranges = ranges
+    }
+
     /// The present ranges as fractions of the whole (0...1), for drawing on a scrubber: bytes
     /// stand in for time, which is close for the constant-rate media streamed in practice.
     public var fractions: [ClosedRange<Double>] {

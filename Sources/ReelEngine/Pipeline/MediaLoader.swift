@@ -45,7 +45,7 @@ final class MediaLoader: @unchecked Sendable {
     private static func load(source: MediaSource, configuration: PlayerConfiguration, interrupt: InterruptFlag,
                              durationKnown: @Sendable (Double) -> Void,
                              cacheEvent: @escaping @Sendable (PlayerEvent) -> Void) throws(PlayerError) -> Loaded {
-        let input = try MediaInput.opening(source, options: configuration.streamCache, interrupt: interrupt,
+        let input = try MediaInput.opening(source, options: configuration.streamCacheProvider?() ?? configuration.streamCache, interrupt: interrupt,
                                            events: cacheEvent) { duration in
             if let duration { durationKnown(duration) }
         }
