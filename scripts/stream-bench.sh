@@ -16,8 +16,10 @@ mkdir -p "$work/www" "$work/tmp" "$work/logs"
 ln -s "$(realpath "$file")" "$work/www/media"
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 web=$(free_port); proxy=$(free_port)
+# As root, nginx's workers would drop to nobody, who may not read FILE.
+user=""; [ "$(id -u)" -eq 0 ] && user="user root;"
 cat > "$work/nginx.conf" <<CONF
-daemon off; worker_processes 1; pid $work/nginx.pid; error_log $work/logs/error.log warn;
+daemon off; $user worker_processes 1; pid $work/nginx.pid; error_log $work/logs/error.log warn;
 events { worker_connections 64; }
 http {
   access_log off; default_type application/octet-stream;

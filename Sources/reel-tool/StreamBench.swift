@@ -4,7 +4,8 @@ import ReelEngine
 /// `bench stream`: remote media through a slow link (run the fault proxy in front of the
 /// server; scripts/stream-bench.sh sets up 50 ms and 20 Mbit/s): time to the first frame,
 /// an exact seek into a part not fetched yet, and the bytes the server sent for one full play
-/// plus 20 seeks (as fast as decoding goes), beside mpv with `--cache=yes`. Every Reel run
+/// plus 20 seeks (as fast as decoding goes), and for playing it again in a new player (Reel
+/// keeps its disk cache; mpv's cache lives in memory), beside mpv with `--cache=yes`. Every Reel run
 /// starts from an empty cache folder of its own. Bytes come from the proxy's counters
 /// (`--proxy-stats`), not from the player under test.
 /// Threading: runs on the calling thread; players' events are read through recorders.
@@ -29,7 +30,8 @@ struct StreamBench {
         result["first_frame_ms"] = Output.round(startup.firstFrame, 1)
         result["uncached_seek_ms"] = Output.round(startup.seek, 1)
         Output.note("bench stream: reel first frame \(Output.round(startup.firstFrame, 1)) ms, seek to 80 % \(Output.round(startup.seek, 1)) ms")
-        let (reelBytes, length) = try reelBytesForPlayAndSeeks(source)
+        let (reelBytes, length, reelReplay) = try reelBytesForPlayAndSeeks(source)
+        result["replay_bytes_fetched"] = reelReplay as Any
         if let reelBytes { result["bytes_fetched"] = reelBytes }
         result["file_bytes"] = length as Any
         if let reelBytes, let length { result["bytes_ratio"] = Output.round(Double(reelBytes) / Double(length), 3) }
@@ -42,6 +44,7 @@ struct StreamBench {
             Output.note("bench stream: mpv first frame \(Output.round(mpv.firstFrame, 1)) ms, seek \(Output.round(mpv.seek, 1)) ms")
             if let mpvBytes = try mpvBytesForPlayAndSeeks(mpvPath) {
                 result["mpv_bytes_fetched"] = mpvBytes
+                result["mpv_replay_bytes_fetched"] = try mpvReplayBytes(mpvPath) as Any
                 if let length { result["mpv_bytes_ratio"] = Output.round(Double(mpvBytes) / Double(length), 3) }
                 Output.note("bench stream: mpv fetched \(mpvBytes) bytes")
             }
@@ -102,7 +105,7 @@ struct StreamBench {
     }
 
     /// Plays to the end as fast as decoding goes, then seeks to `seeks` random points.
-    private func reelBytesForPlayAndSeeks(_ source: MediaSource) throws -> (Int?, Int?) {
+    private func reelBytesForPlayAndSeeks(_ source: MediaSource) throws -> (Int?, Int?, Int?) {
         let cache = freshCache()
         defer { dropCache(cache) }
         let before = try servedBytes()
@@ -119,7 +122,14 @@ struct StreamBench {
         presenter.stop()
         player.close()
         let after = try servedBytes()
-        return (before.flatMap { b in after.map { $0 - b } }, length)
+        // Again, in a new player on the same cache (as after quitting and starting Reel again).
+        let (again, againLog, againPresenter) = self.player(cache, freewheel: true)
+        again.open(source)
+        try wait(againLog, "Reel to play to the end again") { if case .playedToEnd = $0 { return true }; return false }
+        againPresenter.stop()
+        again.close()
+        let replay = try servedBytes()
+        return (before.flatMap { b in after.map { $0 - b } }, length, after.flatMap { a in replay.map { $0 - a } })
     }
 
     private func durationOf(_ player: Player) throws -> Double {
@@ -197,6 +207,18 @@ struct StreamBench {
             $0.event == "playback-restart" && seeking
         }
         return restart.at.seconds(since: clock.start) * 1000
+    }
+
+    /// A new mpv playing the URL to the end, untimed.
+    private func mpvReplayBytes(_ path: String) throws -> Int? {
+        guard let before = try servedBytes() else { return nil }
+        let (child, client, directory) = try mpv(path, extra: ["--untimed"])
+        try client.send(["observe_property", 1, "eof-reached"], requestID: 1)
+        _ = try client.wait(deadline: HostTime.now.adding(seconds: timeout * 3)) {
+            $0.event == "property-change" && ($0.object["name"] as? String) == "eof-reached" && ($0.object["data"] as? Bool) == true
+        }
+        finish(child, client, directory)
+        return try servedBytes().map { $0 - before }
     }
 
     /// Plays to the end untimed, then the same seeks as Reel's.
