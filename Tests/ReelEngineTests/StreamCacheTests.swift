@@ -163,11 +163,17 @@ struct StreamCacheTests {
         try proxy.start()
     }
 
-    @Test("Cached media replays with the server stopped")
+    @Test("Cached media replays at once without fetching it again, and with the server stopped")
     func offlineReplay() throws {
         let source = try Fixtures.path(.h264MP4)
+        let size = try FileManager.default.attributesOfItem(atPath: source)[.size] as! Int
         let url = try publish(source, "offline-\(UUID().uuidString)")
         _ = try playToEnd(url)
+        // A new player right after the first closed: only a check with the server, no media bytes.
+        let before = try proxy.stats.bytes
+        _ = try playToEnd(url)
+        let again = try proxy.stats.bytes - before
+        #expect(again < size / 100, "fetched \(again) bytes to replay a cached file of \(size)")
         proxy.stop()
         let test = try playToEnd(url)
         #expect(test.player.statistics.framesShown >= 100)

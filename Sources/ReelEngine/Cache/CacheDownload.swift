@@ -31,6 +31,7 @@ final class CacheDownload: @unchecked Sendable {
     private func run() {
         var failingSince: HostTime?
         var attempt = 0
+        var everAnswered = false
         var lastReport = HostTime.now
         // Later requests go straight to where redirects led (saving a round-trip each); a
         // failure there starts from the original URL again.
@@ -44,6 +45,7 @@ final class CacheDownload: @unchecked Sendable {
             var consistent = true
             let transfer = HTTPTransfer(
                 onResponse: { [entry] response in
+                    everAnswered = true
                     lengthKnown = response.totalLength != nil
                     // A server that ignores Range starts at 0: skip to where we asked.
                     position = response.start
@@ -91,14 +93,19 @@ final class CacheDownload: @unchecked Sendable {
                     entry.fail(error)
                     report(.failed(error))
                 }
-            case .failed(let failure):
+            case .failed(var failure):
                 entry.transferStopped()
+                if case .unreachable(let text) = failure {
+                    // Nothing cached and no answer ever: the server is not there (as a plain
+                    // stream would say at once). Otherwise ride it out like any other drop.
+                    failure = !everAnswered && entry.status.bytes == 0 ? .permanent(text) : .transient(text)
+                }
                 switch failure {
                 case .permanent(let text):
                     let error = PlayerError.networkError(text)
                     entry.fail(error)
                     report(.failed(error))
-                case .transient(let text):
+                case .transient(let text), .unreachable(let text):
                     // No network: cached bytes are all there is, and they are used as they are.
                     entry.trustCachedBytes()
                     let since = failingSince ?? .now

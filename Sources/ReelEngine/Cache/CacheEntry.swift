@@ -35,13 +35,22 @@ final class CacheEntry: @unchecked Sendable {
     /// The reader has consumed bytes: a change of the resource now is an error, not a reset.
     private var consumed = false
 
-    /// Opens (or creates) the entry for `url` in `directory`; nil when another player holds it.
-    static func open(url: String, directory: String, needsValidation: Bool) -> CacheEntry? {
+    /// Opens (or creates) the entry for `url` in `directory`; nil when another player still
+    /// holds it after `lockWait` seconds (a player closing the same URL lets go within that).
+    static func open(url: String, directory: String, needsValidation: Bool, lockWait: Double = 2,
+                     interrupt: InterruptFlag? = nil) -> CacheEntry? {
         let key = CacheKey.of(url)
         let dataPath = directory + "/" + key + ".data"
         let fd = Glibc.open(dataPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return nil }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { Glibc.close(fd); return nil }
+        let deadline = HostTime.now.adding(seconds: lockWait)
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard HostTime.now.seconds(since: deadline) < 0, interrupt?.isAborted != true else {
+                Glibc.close(fd)
+                return nil
+            }
+            usleep(20_000)
+        }
         return CacheEntry(url: url, fd: fd, dataPath: dataPath, recordPath: directory + "/" + key + ".json",
                           needsValidation: needsValidation)
     }

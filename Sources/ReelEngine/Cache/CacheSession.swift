@@ -37,7 +37,8 @@ final class CacheSession: @unchecked Sendable {
     }
 
     private func open(_ url: String, validate: Bool, report: @escaping @Sendable (CacheReport) -> Void) throws(PlayerError) -> CachedIO? {
-        guard let entry = CacheEntry.open(url: url, directory: cache.directory, needsValidation: validate) else { return nil }
+        guard let entry = CacheEntry.open(url: url, directory: cache.directory, needsValidation: validate,
+                                              interrupt: interrupt) else { return nil }
         opened.insert(url)
         let download = CacheDownload(entry: entry, options: cache.options, fetchEverything: fetchEverything, report: report)
         return try CachedIO(entry: entry, download: download, interrupt: interrupt)

@@ -19,8 +19,11 @@ final class HTTPTransfer {
     }
 
     enum Failure: Error, Sendable {
-        /// Worth retrying: refused, reset, timed out, 5xx.
+        /// Worth retrying: reset, timed out, 5xx.
         case transient(String)
+        /// No connection at all (refused, no route, name unknown): retried mid-stream, but
+        /// a first open with nothing cached fails at once.
+        case unreachable(String)
         /// Not worth retrying: 404, 403, bad redirect, TLS failure.
         case permanent(String)
     }
@@ -71,6 +74,8 @@ final class HTTPTransfer {
                 case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_UNSUPPORTED_PROTOCOL,
                      CURLE_URL_MALFORMAT, CURLE_SSL_CONNECT_ERROR:
                     return .failed(.permanent("\(text): \(url)"))
+                case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST:
+                    return .failed(.unreachable("\(text): \(url)"))
                 default:
                     return .failed(.transient(text))
                 }
