@@ -302,6 +302,14 @@ struct StreamCacheTests {
         #expect(try sha256(try cachedPath(url)) == sha256(big))
         // Only the missing part was fetched again.
         #expect(try proxy.stats.bytes < size + size / 2)
+        // The command line sees it, and clears it.
+        let list = try Command.run([tool, "cache", "list", "--cache-dir", cacheDir]).stdout
+        let listed = try #require(try JSONSerialization.jsonObject(with: list) as? [String: Any])
+        let items = try #require(listed["items"] as? [[String: Any]])
+        #expect(items.contains { $0["url"] as? String == url && $0["complete"] as? Bool == true })
+        let cleared = try Command.run([tool, "cache", "clear", "--cache-dir", cacheDir]).stdout
+        #expect(String(decoding: cleared, as: UTF8.self).contains("\"left\":0"))
+        #expect(StreamCache(options: options()).list().isEmpty)
     }
 
     @Test("Redirects are followed to http(s) only, and never from https down to http")
