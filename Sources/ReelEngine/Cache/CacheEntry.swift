@@ -9,6 +9,8 @@ import Foundation
 /// Threading: every mutable member is guarded by `condition`; the reader (demux thread) and the
 /// download thread both call in; `persist` and `reset` only from the download thread.
 final class CacheEntry: @unchecked Sendable {
+    // Safe: the lets are immutable, `fd` is only used with pread/pwrite/fdatasync (safe from
+    // any thread), and every var below is read and written only while `condition` is held.
     let url: String
     let dataPath: String
     let recordPath: String

@@ -26,7 +26,8 @@ public struct StreamCache: Sendable {
         public let diskBytes: Int64
     }
 
-    /// Creates the directory (and `reel` above it) private to the user.
+    /// Creates the directory (and `reel` above it) private to the user: what was watched is
+    /// nobody else's business. A `reel` folder made earlier with looser permissions is tightened.
     func prepare() throws(PlayerError) {
         let parent = (directory as NSString).deletingLastPathComponent
         for dir in [parent, directory] {
@@ -35,6 +36,9 @@ public struct StreamCache: Sendable {
                     atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])) != nil { continue }
                 throw .permissionDenied("cannot create the cache folder \(dir): \(String(cString: strerror(errno)))")
             }
+            var st = stat()
+            let ours = dir == directory || (dir as NSString).lastPathComponent == "reel"
+            if ours && stat(dir, &st) == 0 && st.st_uid == getuid() && st.st_mode & 0o077 != 0 { chmod(dir, 0o700) }
         }
     }
 
