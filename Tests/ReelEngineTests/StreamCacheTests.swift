@@ -278,9 +278,9 @@ struct StreamCacheTests {
         try proxy.set(["rate": 8_000_000])
         let tool = ReelToolTests.binary
         let pid = try Command.spawnDetached([tool, "cache", "fetch", url, "--cache-dir", cacheDir])
-        // Let it write a few megabytes, then kill it without warning.
+        // Let it write past its first record update (every 16 MB or 2 s), then kill it without warning.
         let deadline = Date(timeIntervalSinceNow: 30)
-        while Date() < deadline, (try? proxy.stats.bytes) ?? 0 < 6_000_000 { usleep(100_000) }
+        while Date() < deadline, (try? proxy.stats.bytes) ?? 0 < 24_000_000 { usleep(100_000) }
         kill(pid, SIGKILL)
         while Command.isRunning(pid) { usleep(10_000) }
         let item = try #require(StreamCache(options: options()).list().first { $0.url == url })

@@ -196,6 +196,11 @@ final class CacheEntry: @unchecked Sendable {
     /// A seek this close ahead of a running transfer is reached sooner by letting it run than
     /// by a new request (about one round-trip of data at common speeds).
     static let nearEnough: Int64 = 256 << 10
+    /// How often the record is brought up to date while bytes arrive: each time costs a sync of
+    /// the data (tens of ms on a slow disk, which stalls the transfer meanwhile), and what
+    /// arrived since the last one is fetched again after a crash.
+    static let persistBytes: Int64 = 16 << 20
+    static let persistSeconds = 2.0
     /// Seconds a transfer may deliver nothing while the reader waits before it is replaced.
     static let quietLimit = 2.0
 
@@ -214,7 +219,7 @@ final class CacheEntry: @unchecked Sendable {
             if let d = demand, d >= offset && d < offset + Int64(bytes.count) { demand = nil }
             unsynced += Int64(bytes.count)
             condition.broadcast()
-            return unsynced >= 4 << 20 || HostTime.now.seconds(since: lastPersist) > 1
+            return unsynced >= Self.persistBytes || HostTime.now.seconds(since: lastPersist) > Self.persistSeconds
         }
         if due { persist() }
         return true
