@@ -43,13 +43,14 @@ final class CacheDownload: @unchecked Sendable {
             var delivered = false
             var lengthKnown = false
             var consistent = true
+            var wrongRange = false
             let transfer = HTTPTransfer(
                 onResponse: { [entry] response in
                     everAnswered = true
                     lengthKnown = response.totalLength != nil
                     // A server that ignores Range starts at 0: skip to where we asked.
                     position = response.start
-                    if response.start > start { return false }
+                    if response.start > start { wrongRange = true; return false }
                     consistent = entry.accept(response)
                     return consistent
                 },
@@ -78,7 +79,9 @@ final class CacheDownload: @unchecked Sendable {
                     }
                 },
                 shouldStop: { [entry] in entry.shouldAbandon(at: position) })
-            let outcome = transfer.run(url: resolved, from: start)
+            var outcome = transfer.run(url: resolved, from: start)
+            // A reply for other bytes than asked: retried with pauses like a failure, never in a tight loop.
+            if wrongRange { outcome = .failed(.transient("the server answered another byte range than asked")) }
             if case .failed = outcome { resolved = entry.url } else if let final = transfer.finalURL { resolved = final }
             if delivered { failingSince = nil; attempt = 0 }
             switch outcome {
