@@ -249,6 +249,31 @@ struct StreamCacheTests {
         #expect(!again.contains { $0.path.hasSuffix(".ts") }, "\(again.map(\.path))")
     }
 
+    @Test("Download for offline fetches an HLS playlist with its segments; it then plays with the server stopped")
+    func hlsOfflineDownload() throws {
+        let name = "hls-offline-\(UUID().uuidString)"
+        let dir = server.root.appendingPathComponent("cache/\(name)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try Command.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-i", try Fixtures.path(.h264TS),
+                         "-c", "copy", "-f", "hls", "-hls_time", "1", "-hls_list_size", "0", "-hls_playlist_type", "vod",
+                         dir.appendingPathComponent("index.m3u8").path])
+        let url = proxy.url("cache/\(name)/index.m3u8")
+        _ = try OfflineDownload(url: url, options: options()).run { _ in }
+        let segments = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".ts") }
+        #expect(segments.count >= 3)
+        for segment in segments {
+            let item = try #require(StreamCache(options: options()).list().first { $0.url == proxy.url("cache/\(name)/\(segment)") },
+                                    "\(segment) not cached")
+            #expect(item.complete)
+            #expect(try sha256(item.path) == sha256(dir.appendingPathComponent(segment).path))
+        }
+        proxy.stop()
+        let test = try playToEnd(url)
+        #expect(test.player.statistics.framesShown > 50)
+        test.player.close()
+        try proxy.start()
+    }
+
     @Test("The size limit evicts least recently used media, never what is playing")
     func sizeLimit() throws {
         let source = try Fixtures.path(.h264MP4)

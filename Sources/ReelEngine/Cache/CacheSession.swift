@@ -27,6 +27,15 @@ final class CacheSession: @unchecked Sendable {
         self.report = report
     }
 
+    /// Opens one resource as the top one but with validation as asked (offline downloads of
+    /// playlist members); nil when another player holds it.
+    func openNested(_ url: String, validate: Bool) throws(PlayerError) -> CachedIO? {
+        try cache.prepare()
+        guard let io = try open(url, validate: validate, report: report) else { return nil }
+        top = io
+        return io
+    }
+
     /// Opens the top-level resource; nil when another player holds it (stream it uncached).
     func openTop(_ url: String) throws(PlayerError) -> CachedIO? {
         try cache.prepare()
