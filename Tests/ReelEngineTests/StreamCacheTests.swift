@@ -382,6 +382,24 @@ struct StreamCacheTests {
         #expect(StreamCache(options: options()).list().map(\.url).isEmpty)
     }
 
+    @Test("bench stream: first frame, seek, and bytes for a play, seeks and a replay, counted by the proxy")
+    func streamBenchPlumbing() throws {
+        let source = try Fixtures.path(.h264MP4)
+        let size = try FileManager.default.attributesOfItem(atPath: source)[.size] as! Int
+        let url = try publish(source, "bench-\(UUID().uuidString)")
+        let result = try Command.run([ReelToolTests.binary, "bench", "stream", url, "--count", "3",
+                                      "--proxy-stats", proxy.statsPath],
+                                     environment: ["XDG_CACHE_HOME": cacheDir + "-xdg"])
+        let line = try #require(String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").last)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect((json["first_frame_ms"] as? Double ?? 0) > 0)
+        #expect((json["uncached_seek_ms"] as? Double ?? 0) > 0)
+        #expect(json["file_bytes"] as? Int == size)
+        let fetched = try #require(json["bytes_fetched"] as? Int)
+        #expect(fetched >= size && Double(fetched) <= Double(size) * 1.05, "fetched \(fetched) of \(size)")
+        #expect((json["replay_bytes_fetched"] as? Int ?? .max) < size / 100)
+    }
+
     /// About 100 MB of uncompressed 320×240 video in Matroska: made in a second or two, and
     /// its index lets a seek land anywhere without reading what is before.
     static func bigFile() throws -> String {

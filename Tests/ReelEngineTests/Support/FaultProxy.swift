@@ -9,7 +9,7 @@ final class FaultProxy {
     let port: Int
     let upstream: Int
     private let controlPath: String
-    private let statsPath: String
+    let statsPath: String
     private var pid: Int32?
 
     struct Stats: Decodable {
