@@ -232,7 +232,12 @@ final class CacheEntry: @unchecked Sendable {
         let length = response.totalLength
         enum Verdict { case same, reset, stale }
         let verdict: Verdict = condition.withLock {
-            let changed = record.differs(etag: response.etag, lastModified: response.lastModified, length: length)
+            // Bytes kept from an earlier session of a resource that names no validator at all
+            // (no ETag, date or length) cannot be vouched for: they are fetched again.
+            let unverifiable = !validated && !present.isEmpty && !record.hasValidators
+                && response.etag == nil && response.lastModified == nil && length == nil
+            let changed = unverifiable
+                || record.differs(etag: response.etag, lastModified: response.lastModified, length: length)
             if changed && consumed { return .stale }
             if changed {
                 record = CacheRecord(url: url)
