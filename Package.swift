@@ -31,10 +31,13 @@ let package = Package(
             providers: [.apt(["libepoxy-dev"])]),
 
         .systemLibrary(name: "CLinux"),
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
 
         .target(
             name: "ReelEngine",
-            dependencies: ["CFFmpeg", "CPulse", "CLinux"]),
+            dependencies: ["CFFmpeg", "CPulse", "CLinux", "CCurl"]),
         .target(
             name: "ReelGtk",
             dependencies: ["ReelEngine", "CGtk", "CEpoxy"]),

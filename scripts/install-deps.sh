@@ -8,6 +8,8 @@ packages=(
   # FFmpeg, PulseAudio, GTK 4 and epoxy headers and libraries
   libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev
   libpulse-dev libgtk-4-dev libepoxy-dev
+  # libcurl: the stream cache's downloads (Range requests, redirects checked hop by hop)
+  libcurl4-openssl-dev
   # Test and benchmark tools
   ffmpeg pulseaudio pulseaudio-utils nginx-light mpv python3
   # The desktop app's tests: a real X server with GL, a window manager, input, screenshots,

@@ -22,13 +22,15 @@ struct BenchCommand: ParsableCommand {
                      dropped frames, vs mpv --vo=gpu (median of 3)
             preview  hover thumbnails: request to picture, uncached (30 random positions) and
                      cached, vs one ffmpeg process per picture; playback with previews at 30/s
+            stream   an http(s) URL: first frame, seek into what is not fetched, bytes for a play
+                     and 20 seeks (--proxy-stats), vs mpv --cache=yes (scripts/stream-bench.sh)
             """)
 
     enum Kind: String, CaseIterable, ExpressibleByArgument {
-        case decode, seek, step, scrub, startup, play, window, preview
+        case decode, seek, step, scrub, startup, play, window, preview, stream
     }
 
-    @Argument(help: "decode, seek, step, scrub, startup, play, window or preview.")
+    @Argument(help: "decode, seek, step, scrub, startup, play, window, preview or stream.")
     var kind: Kind
 
     @Argument(help: "A local media file (scripts/make-bench-file.sh makes the reference one).")
@@ -46,6 +48,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Seconds each scrub drag takes from one end of the file to the other.")
     var dragSeconds: Double = 10
 
+    @Option(help: "stream: the fault proxy's stats file, to count the bytes the server sent.")
+    var proxyStats: String?
+
 
     func run() throws {
         if let count, count < 1 {
@@ -55,6 +60,11 @@ struct BenchCommand: ParsableCommand {
             throw ToolFailure(code: "usage", message: "--drag-seconds must be between 0.5 and 600")
         }
         BenchInterrupt.shared.install()
+        if kind == .stream {
+            Output.line(try StreamBench(url: file, compare: compare, seeks: count ?? 20, seed: seed,
+                                        proxyStats: proxyStats).run())
+            return
+        }
         let setup = try BenchSetup(file: file, compare: compare)
         let result: [String: Any]
         switch kind {
@@ -66,6 +76,7 @@ struct BenchCommand: ParsableCommand {
         case .play: result = try PlayBench(setup: setup, runs: count ?? 1).run()
         case .window: result = try WindowBench(setup: setup, runs: count ?? 3).run()
         case .preview: result = try PreviewBench(setup: setup, targets: count ?? 30, seed: seed).run()
+        case .stream: return
         }
         Output.line(result)
     }

@@ -96,7 +96,12 @@ final class PlaySession: @unchecked Sendable {
                     "frames_shown": stats?.framesShown ?? 0,
                     "frames_dropped": stats?.framesDropped ?? 0,
                     "rss_mb": ResourceUsage.residentMB.map { Output.round($0, 1) } as Any]
-        case .transitionVetoed, .frameShown, .displayInvalidated: return nil
+        case .downloadFinished(let path): return ["event": "download_finished", "path": path, "t": t]
+        case .downloadFailed(let e):
+            return ["event": "download_failed", "error": ["code": e.code, "message": e.message], "t": t]
+        case .reconnecting(let attempt, let reason):
+            return ["event": "reconnecting", "attempt": attempt, "reason": reason, "t": t]
+        case .transitionVetoed, .frameShown, .displayInvalidated, .downloadProgress: return nil
         }
     }
 

@@ -12,7 +12,11 @@ struct ReelToolTests {
     }()
 
     static func tool(_ arguments: [String]) throws -> Command.Result {
-        try Command.run([binary] + arguments, environment: ["REEL_FFMPEG_LOG": "quiet"], check: false)
+        // XDG_CACHE_HOME: the stream cache of URLs played here stays under the fixtures.
+        try Command.run([binary] + arguments, environment: [
+            "REEL_FFMPEG_LOG": "quiet",
+            "XDG_CACHE_HOME": Fixtures.directory.appendingPathComponent("tool-cache").path,
+        ], check: false)
     }
 
     static func json(_ line: Substring) throws -> [String: Any] {

@@ -27,5 +27,6 @@ enum ControlMessage: Sendable {
     case loaded(MediaLoader.Loaded, generation: Int)
     case loadFailed(PlayerError, generation: Int)
     case session(Session.Report, generation: Int)
+    case cache(PlayerEvent, generation: Int)
     case shutdown
 }

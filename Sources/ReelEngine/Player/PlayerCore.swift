@@ -124,6 +124,8 @@ final class PlayerCore: @unchecked Sendable {
         case .session(let report, let gen):
             guard gen == generation else { return }
             handle(report)
+        case .cache(let event, let gen):
+            if gen == generation { emit(event) }
         case .shutdown:
             teardown()
             running = false
@@ -247,7 +249,7 @@ final class PlayerCore: @unchecked Sendable {
         let mailbox = self.mailbox
         loader.start(source: source, configuration: configuration, durationKnown: { duration in
             mailbox.post(.durationKnown(duration, generation: gen))
-        }) { result in
+        }, cacheEvent: { mailbox.post(.cache($0, generation: gen)) }) { result in
             switch result {
             case .success(let loaded): mailbox.post(.loaded(loaded, generation: gen))
             case .failure(let error): mailbox.post(.loadFailed(error, generation: gen))

@@ -29,6 +29,14 @@ public enum PlayerEvent: Sendable {
     case speedChanged(Double)
     /// Something the person may want to know that does not stop playback (said once).
     case warning(String)
+    /// Remote media: what of it is on disk so far (a few times a second while downloading).
+    case downloadProgress(DownloadProgress)
+    /// Remote media is wholly in the cache, at this path: it now plays without the network.
+    case downloadFinished(path: String)
+    /// Downloading stopped for good (the error says why); what is cached still plays.
+    case downloadFailed(PlayerError)
+    /// The connection dropped and is being made again (attempt counts from 1).
+    case reconnecting(attempt: Int, reason: String)
 }
 
 /// One picture that reached the screen. Threading: a value type.

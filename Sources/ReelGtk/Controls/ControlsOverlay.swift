@@ -30,6 +30,8 @@ final class ControlsOverlay {
     private var updatingFromPlayer = false
     private var scrubberHeld = false
     private var popupsOpen = 0
+    /// What of streamed media is cached, for the scrubber's fill level.
+    private var download: DownloadProgress?
 
     /// Icons of the play/pause button; replaceable (DBVideoPlayer's play and pause images).
     var playIconName = "media-playback-start-symbolic" { didSet { updatePlayButton() } }
@@ -240,10 +242,14 @@ final class ControlsOverlay {
         case .time(let position, let d):
             if let d, d != duration { setDuration(d) }
             if !scrubbing { setScrubberValue(position); updateLabels(position: position) }
+            if download != nil { BufferedFill.show(download, on: scrubber, position: position, duration: duration) }
         case .seekCompleted(let position):
             if !scrubbing { setScrubberValue(position); updateLabels(position: position) }
         case .speedChanged:
             updateLabels(position: player.position)
+        case .downloadProgress(let progress):
+            download = progress
+            BufferedFill.show(progress, on: scrubber, position: player.position, duration: duration)
         case .volumeChanged(let volume, let muted):
             updatingFromPlayer = true
             gtk_scale_button_set_value(volumeButton.cast(), volume)
@@ -263,6 +269,8 @@ final class ControlsOverlay {
 
     /// Media closed or failed: nothing to scrub.
     func reset() {
+        download = nil
+        BufferedFill.clear(scrubber)
         duration = nil
         frameRate = nil
         setScrubberValue(0)

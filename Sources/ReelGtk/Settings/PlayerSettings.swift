@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import ReelEngine
 
 /// Reel's preferences, in GSettings (schema `io.github.reel.Reel` in data/) as GNOME apps keep
 /// them. Works installed (the schema in the system or user schema directory) and uninstalled
@@ -51,6 +52,13 @@ public final class PlayerSettings {
     public var volume: Double {
         get { double("volume") }
         set { set("volume", newValue) }
+    }
+    /// The stream cache as the preferences set it (caching on or off, the size limit).
+    public var streamCache: StreamCacheOptions {
+        var options = StreamCacheOptions()
+        options.enabled = bool("stream-cache")
+        options.sizeLimit = Int64(double("stream-cache-limit") * 1_000_000_000)
+        return options
     }
     public var muted: Bool {
         get { bool("muted") }

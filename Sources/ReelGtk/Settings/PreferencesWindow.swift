@@ -21,6 +21,8 @@ final class PreferencesWindow {
             ("always-show-hours", "hours-switch", "active"),
             ("show-frames", "frames-switch", "active"),
             ("time-refresh-interval", "refresh-interval-adjustment", "value"),
+            ("stream-cache", "cache-switch", "active"),
+            ("stream-cache-limit", "cache-limit-adjustment", "value"),
         ]
         for binding in bindings {
             settings.bind(binding.key, to: builder.object(binding.id), property: binding.property)

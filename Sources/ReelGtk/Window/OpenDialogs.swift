@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import ReelEngine
 
 /// The Open File, Open URL and Save Picture dialogs. Threading: main thread only.
 @MainActor
@@ -14,7 +15,10 @@ enum OpenDialogs {
     }
 
     /// A small dialog asking for an address (ui/open-url.ui).
-    static func askForURL(parent: UnsafeMutablePointer<GtkWidget>, _ done: @escaping @MainActor (String) -> Void) {
+    /// With "download for offline" ticked, the whole resource is fetched into the stream cache
+    /// first (progress in the dialog, Cancel stops it), then `done` plays it from there.
+    static func askForURL(parent: UnsafeMutablePointer<GtkWidget>, cache: StreamCacheOptions,
+                          _ done: @escaping @MainActor (String) -> Void) {
         let builder = UIBuilder("open-url")
         let dialog = builder.widget("open-url-dialog")
         let entry = builder.widget("url-entry")
@@ -23,16 +27,21 @@ enum OpenDialogs {
         gtk_window_set_transient_for(dialog.cast(), parent.cast())
         // Offer what the clipboard holds when it looks like an address? Not without asking:
         // reading the clipboard is the person's call. Start empty.
+        let offline = OfflineFetch(builder: builder, cache: cache)
         func accept() {
             let text = String(cString: gtk_editable_get_text(OpaquePointer(entry)))
                 .trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !text.isEmpty else { return }
+            guard !text.isEmpty, !offline.isRunning else { return }
+            if offline.isWanted {
+                offline.start(text) { gtk_window_destroy(dialog.cast()); done(text) }
+                return
+            }
             gtk_window_destroy(dialog.cast())
             done(text)
         }
         Signal.connect(open.raw, "clicked") { accept() }
         Signal.connect(entry.raw, "activate") { accept() }
-        Signal.connect(cancel.raw, "clicked") { gtk_window_destroy(dialog.cast()) }
+        Signal.connect(cancel.raw, "clicked") { offline.cancel(); gtk_window_destroy(dialog.cast()) }
         // The builder (and so its objects' Swift wiring) lives as long as the dialog.
         Signal.connect(dialog.raw, "destroy") { _ = builder }
         gtk_window_present(dialog.cast())

@@ -54,7 +54,11 @@ public final class PlayerView {
         let sink: @Sendable (PlayerEvent) -> Void = { event in
             MainContext.async { relay.view?.handle(event) }
         }
-        player = makePlayer?(sink) ?? Player(configuration: PlayerConfiguration(), events: sink)
+        let cachePreference = StreamCachePreference(settings.streamCache)
+        self.cachePreference = cachePreference
+        var configuration = PlayerConfiguration()
+        configuration.streamCacheProvider = { cachePreference.current }
+        player = makePlayer?(sink) ?? Player(configuration: configuration, events: sink)
         self.settings = settings
         builder = UIBuilder("player-view")
         widget = builder.widget("player-view")
@@ -80,6 +84,7 @@ public final class PlayerView {
     }
 
     private var firstPictureReported = false
+    private let cachePreference: StreamCachePreference
 
     // MARK: Opening
 
@@ -279,6 +284,8 @@ public final class PlayerView {
             controls.refreshLabels()
         case "show-remaining", "always-show-hours", "remaining-minus-sign":
             controls.refreshLabels()
+        case "stream-cache", "stream-cache-limit":
+            cachePreference.current = settings.streamCache
         default:
             break
         }

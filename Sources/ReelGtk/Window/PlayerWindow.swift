@@ -152,7 +152,7 @@ public final class PlayerWindow {
         }
         Actions.add(group, "open-url") { [weak self] in
             guard let self else { return }
-            OpenDialogs.askForURL(parent: self.window) { [weak self] url in self?.open(url) }
+            OpenDialogs.askForURL(parent: self.window, cache: self.playerView.settings.streamCache) { [weak self] url in self?.open(url) }
         }
         Actions.add(group, "fullscreen") { [weak self] in self?.toggleFullscreen() }
         Actions.add(group, "toggle-pause") { [weak self] in self?.playerView.player.togglePause() }
