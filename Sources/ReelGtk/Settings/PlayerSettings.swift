@@ -52,6 +52,7 @@ public final class PlayerSettings {
         get { double("volume") }
         set { set("volume", newValue) }
     }
+    public var rememberQueue: Bool { bool("remember-queue") }
     public var muted: Bool {
         get { bool("muted") }
         set { set("muted", newValue) }

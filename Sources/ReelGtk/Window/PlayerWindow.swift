@@ -23,6 +23,11 @@ public final class PlayerWindow {
     /// to the previous one, which may not have arrived yet.
     private var requestedSpeed = 1.0
     private lazy var heldArrows = HeldArrowKeys(player: playerView.player)
+    /// What plays after what; next/previous; remembered across restarts.
+    private(set) var queue: QueueController!
+    private lazy var notice = Notice(view: playerView)
+    /// The desktop's media remote, once the app is on the session bus.
+    var mpris: MPRISService?
 
     public init(application: OpaquePointer, settings: PlayerSettings) {
         self.application = application
@@ -39,6 +44,12 @@ public final class PlayerWindow {
         installHelpOverlay()
         playerView.doubleClicked = { [weak self] in self?.toggleFullscreen() }
         playerView.eventObserver = { [weak self] event in self?.observe(event) }
+        queue = QueueController(player: playerView.player, settings: settings) { [weak self] source, start, play in
+            self?.load(source, start: start, play: play)
+        }
+        queue.notify = { [weak self] text in self?.notice.show(text) }
+        queue.raiseWindow = { [weak self] in self?.present() }
+        queue.observe { [weak self] in self?.mpris?.refresh() }
         Signal.connectPointer(window.raw, "notify::fullscreened") { [weak self] _ in
             guard let self else { return }
             self.playerView.isFullscreen = self.isFullscreen
@@ -53,12 +64,30 @@ public final class PlayerWindow {
 
     public func present() { gtk_window_present(window.cast()) }
 
-    /// Opens media. When the window is not shown yet it waits (briefly) for the media's size,
-    /// so that it appears at the right size instead of jumping to it.
+    /// Opens media: one file or URL, or several (folders and playlists expanded) as a new
+    /// queue whose first item plays.
     public func open(_ source: String, start: Double? = nil, paused: Bool = false) {
+        open([source], start: start, paused: paused)
+    }
+
+    public func open(_ sources: [String], start: Double? = nil, paused: Bool = false) {
+        queue.open(sources, start: start, play: !paused && playerView.settings.autoplay)
+    }
+
+    /// Adds to the queue without interrupting what plays.
+    public func enqueue(_ sources: [String]) { queue.append(sources) }
+
+    /// Reopens the queue of the last run (paused on its current item); false when there is none.
+    public func restoreQueue() -> Bool { queue.restore() }
+
+    /// Opens one item of the queue. When the window is not shown yet it waits (briefly) for
+    /// the media's size, so that it appears at the right size instead of jumping to it.
+    private func load(_ source: String, start: Double?, play: Bool) {
+        notice.hide()
         sizedForMedia = false
         setTitle((try? MediaSource(parsing: source))?.displayName ?? source)
-        playerView.open(source, start: start, paused: paused)
+        playerView.open(source, start: start, paused: !play)
+        if play && !playerView.settings.autoplay { playerView.player.play() }
         if gtk_widget_get_visible(window) == 0 {
             presentWhenLoaded = Timer.once(after: 0.3) { [weak self] in self?.present() }
         }
@@ -67,7 +96,11 @@ public final class PlayerWindow {
     // MARK: Events
 
     private func observe(_ event: PlayerEvent) {
+        // The remote hears of it after the queue has taken it in (stopped or not, what is next).
+        defer { mpris?.handle(event) }
         switch event {
+        case .playedToEnd:
+            queue.playedToEnd()
         case .mediaLoaded(let info):
             setTitle(info.displayTitle)
             sizeForMedia(info)
@@ -76,9 +109,13 @@ public final class PlayerWindow {
                 present()
             }
         case .stateChanged(_, let to):
+            queue.stateChanged(to)
             let hasVideo = playerView.mediaInfo?.videoStream != nil
             inhibitor.set(to == .playing && hasVideo)
-            if case .failed = to, gtk_widget_get_visible(window) == 0 { present() }
+            if case .failed(let error) = to {
+                if gtk_widget_get_visible(window) == 0 { present() }
+                queue.failed(error)
+            }
             if to == .closed || to == .idle { setTitle(nil) }
         case .speedChanged(let speed):
             if let speedAction { Actions.setState(speedAction, number: speed) }
@@ -229,16 +266,25 @@ public final class PlayerWindow {
         Signal.connectDrop(target.raw) { [weak self] value in
             guard let self, let value else { return false }
             if g_type_check_value_holds(value, reel_type_file_list()) != 0 {
-                let list = g_value_get_boxed(value).map { UnsafeMutablePointer<GSList>(OpaquePointer($0)) }
-                guard let file = list?.pointee.data else { return false }
-                let gfile = OpaquePointer(file)
-                guard let path = GString.take(g_file_get_path(gfile)) ?? GString.take(g_file_get_uri(gfile)) else { return false }
-                self.open(path)
+                // Several files (or a folder, or a playlist) become the queue.
+                var names: [String] = []
+                var node = g_value_get_boxed(value).map { UnsafeMutablePointer<GSList>(OpaquePointer($0)) }
+                while let current = node {
+                    if let data = current.pointee.data {
+                        let file = OpaquePointer(data)
+                        if let name = GString.take(g_file_get_path(file)) ?? GString.take(g_file_get_uri(file)) { names.append(name) }
+                    }
+                    node = current.pointee.next
+                }
+                guard !names.isEmpty else { return false }
+                self.open(names)
                 return true
             }
             if let text = g_value_get_string(value).map({ String(cString: $0) }) {
-                let first = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? text
-                self.open(first.trimmingCharacters(in: .whitespaces))
+                let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                    .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+                guard !lines.isEmpty else { return false }
+                self.open(lines)
                 return true
             }
             return false
