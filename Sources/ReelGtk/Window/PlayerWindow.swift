@@ -26,6 +26,7 @@ public final class PlayerWindow {
     /// What plays after what; next/previous; remembered across restarts.
     private(set) var queue: QueueController!
     private lazy var notice = Notice(view: playerView)
+    private var queuePanel: QueuePanel?
     /// The desktop's media remote, once the app is on the session bus.
     var mpris: MPRISService?
 
@@ -50,6 +51,13 @@ public final class PlayerWindow {
         queue.notify = { [weak self] text in self?.notice.show(text) }
         queue.raiseWindow = { [weak self] in self?.present() }
         queue.observe { [weak self] in self?.mpris?.refresh() }
+        let panel = QueuePanel(controller: queue)
+        panel.chooseFiles = { [weak self] done in
+            guard let self else { return }
+            OpenDialogs.chooseFiles(parent: self.window, title: "Add to the Queue", accept: "_Add", done)
+        }
+        gtk_header_bar_pack_end(builder.widget("header-bar").cast(), panel.button)
+        queuePanel = panel
         Signal.connectPointer(window.raw, "notify::fullscreened") { [weak self] _ in
             guard let self else { return }
             self.playerView.isFullscreen = self.isFullscreen
@@ -71,6 +79,10 @@ public final class PlayerWindow {
     }
 
     public func open(_ sources: [String], start: Double? = nil, paused: Bool = false) {
+        notice.hide()
+        // A new queue takes its first item's shape; moving through the queue keeps the
+        // window as the person left it.
+        sizedForMedia = false
         queue.open(sources, start: start, play: !paused && playerView.settings.autoplay)
     }
 
@@ -83,8 +95,6 @@ public final class PlayerWindow {
     /// Opens one item of the queue. When the window is not shown yet it waits (briefly) for
     /// the media's size, so that it appears at the right size instead of jumping to it.
     private func load(_ source: String, start: Double?, play: Bool) {
-        notice.hide()
-        sizedForMedia = false
         setTitle((try? MediaSource(parsing: source))?.displayName ?? source)
         playerView.open(source, start: start, paused: !play)
         if play && !playerView.settings.autoplay { playerView.player.play() }
@@ -185,7 +195,7 @@ public final class PlayerWindow {
         let group = window.raw
         Actions.add(group, "open") { [weak self] in
             guard let self else { return }
-            OpenDialogs.chooseFile(parent: self.window) { [weak self] path in self?.open(path) }
+            OpenDialogs.chooseFiles(parent: self.window) { [weak self] paths in self?.open(paths) }
         }
         Actions.add(group, "open-url") { [weak self] in
             guard let self else { return }
