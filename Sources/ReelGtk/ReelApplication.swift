@@ -66,6 +66,7 @@ public final class ReelApplication {
 
     private func startup() {
         settings = PlayerSettings()
+        quitOnSignals()
         loadStyles()
         let app = application.raw
         Actions.add(app, "quit") { [weak self] in self?.quit() }
@@ -95,10 +96,26 @@ public final class ReelApplication {
     }
 
     private func quit() {
+        window?.finishResumeHistory()
         window?.mpris?.shutdown()
         finishReport()
         window?.playerView.player.close()
         g_application_quit(application.raw.cast())
+    }
+
+    /// Logging out, `kill` and Ctrl+C in a terminal end Reel as Quit does, so where the
+    /// film was and the queue are kept.
+    private func quitOnSignals() {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            g_unix_signal_add(signal, { data in
+                let app = Int(bitPattern: data)
+                MainActor.assumeIsolated {
+                    Unmanaged<ReelApplication>.fromOpaque(UnsafeRawPointer(bitPattern: app)!).takeUnretainedValue().quit()
+                }
+                return reel_source_remove()
+            }, me)
+        }
     }
 
     private func mainWindow() -> PlayerWindow {

@@ -53,6 +53,8 @@ public final class PlayerSettings {
         set { set("volume", newValue) }
     }
     public var rememberQueue: Bool { bool("remember-queue") }
+    /// "resume", "ask" or "never" (see the schema).
+    public var resumePlayback: String { GString.take(g_settings_get_string(settings, "resume-playback")) ?? "resume" }
     public var muted: Bool {
         get { bool("muted") }
         set { set("muted", newValue) }

@@ -27,6 +27,11 @@ public final class PlayerWindow {
     private(set) var queue: QueueController!
     private lazy var notice = Notice(view: playerView)
     private var queuePanel: QueuePanel?
+    /// Where files were left; the key and source of what is open now.
+    private let history = ResumeHistory()
+    private var historyKey: String?
+    private var historySource: String?
+    private var lastHistorySave = Date.distantPast
     /// The desktop's media remote, once the app is on the session bus.
     var mpris: MPRISService?
 
@@ -63,6 +68,7 @@ public final class PlayerWindow {
             self.playerView.isFullscreen = self.isFullscreen
         }
         Signal.connectReturning(window.raw, "close-request") { [weak self] in
+            self?.finishResumeHistory()
             self?.closing?()
             self?.inhibitor.set(false)
             self?.playerView.player.close()
@@ -86,6 +92,20 @@ public final class PlayerWindow {
         queue.open(sources, start: start, play: !paused && playerView.settings.autoplay)
     }
 
+    /// Writes where the open file is (at pauses, switches, quitting, and now and then).
+    func saveResumePosition() {
+        lastHistorySave = Date()
+        history.save()
+    }
+
+    /// Saves and stops following the player: closing it reports the position going back to
+    /// nothing, which must not overwrite where the film was left.
+    func finishResumeHistory() {
+        saveResumePosition()
+        historyKey = nil
+        historySource = nil
+    }
+
     /// Adds to the queue without interrupting what plays.
     public func enqueue(_ sources: [String]) { queue.append(sources) }
 
@@ -95,9 +115,33 @@ public final class PlayerWindow {
     /// Opens one item of the queue. When the window is not shown yet it waits (briefly) for
     /// the media's size, so that it appears at the right size instead of jumping to it.
     private func load(_ source: String, start: Double?, play: Bool) {
+        saveResumePosition()
+        historySource = source
+        historyKey = ResumeHistory.key(for: source)
         setTitle((try? MediaSource(parsing: source))?.displayName ?? source)
-        playerView.open(source, start: start, paused: !play)
-        if play && !playerView.settings.autoplay { playerView.player.play() }
+        let mode = playerView.settings.resumePlayback
+        if start == nil, mode != "never", let key = historyKey, let resume = history.position(forKey: key) {
+            let time = TimeFormat.clock(resume)
+            if mode == "ask" {
+                playerView.open(source, start: nil, paused: true)
+                notice.show("Resume from \(time)?", actions: [
+                    ("Resume", { [weak self] in
+                        self?.playerView.player.seek(to: resume, mode: .exact)
+                        self?.playerView.player.play()
+                    }),
+                    ("Start Over", { [weak self] in self?.playerView.player.play() }),
+                ], seconds: 30)
+            } else {
+                playerView.open(source, start: resume, paused: !play)
+                if play && !playerView.settings.autoplay { playerView.player.play() }
+                notice.show("Resumed from \(time)", actions: [
+                    ("Start Over", { [weak self] in self?.playerView.player.seek(to: 0, mode: .exact) }),
+                ], seconds: 8)
+            }
+        } else {
+            playerView.open(source, start: start, paused: !play)
+            if play && !playerView.settings.autoplay { playerView.player.play() }
+        }
         if gtk_widget_get_visible(window) == 0 {
             presentWhenLoaded = Timer.once(after: 0.3) { [weak self] in self?.present() }
         }
@@ -110,7 +154,14 @@ public final class PlayerWindow {
         defer { mpris?.handle(event) }
         switch event {
         case .playedToEnd:
+            if let key = historyKey { history.forget(key: key) }
             queue.playedToEnd()
+        case .time(let position, let duration):
+            if let key = historyKey, let source = historySource, playerView.player.state.hasMedia {
+                history.record(key: key, source: source, position: position, duration: duration)
+                // A crash or power cut loses at most this much.
+                if Date().timeIntervalSince(lastHistorySave) > 10 { saveResumePosition() }
+            }
         case .mediaLoaded(let info):
             setTitle(info.displayTitle)
             sizeForMedia(info)
@@ -120,6 +171,7 @@ public final class PlayerWindow {
             }
         case .stateChanged(_, let to):
             queue.stateChanged(to)
+            if to != .playing { saveResumePosition() }
             let hasVideo = playerView.mediaInfo?.videoStream != nil
             inhibitor.set(to == .playing && hasVideo)
             if case .failed(let error) = to {
