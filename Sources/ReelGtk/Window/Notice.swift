@@ -16,6 +16,9 @@ final class Notice {
     init(view: PlayerView) {
         self.view = view
         widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 10)
+        // Held by this object, not only by the overlay: taken off the picture and put back
+        // later, it must still exist.
+        g_object_ref_sink(widget.raw.cast(to: GObject.self))
         label = gtk_label_new(nil)
         // One line: a wrapping label asks for little width and breaks even short messages.
         // What does not fit the picture's width is ellipsized (the whole text is its tooltip).

@@ -80,6 +80,9 @@ public final class PlayerView {
     }
 
     private var firstPictureReported = false
+    private lazy var audioCard = AudioCard(view: self)
+    /// Sound without a picture: the controls stay up (there is nothing for them to cover).
+    private var soundOnly = false
 
     // MARK: Opening
 
@@ -91,6 +94,9 @@ public final class PlayerView {
         movie.clear()
         controls.reset()
         preview.mediaClosed()
+        audioCard.update(for: nil)
+        soundOnly = false
+        applySettings()
         status.hide()
         player.open(source)
         if let start { player.seek(to: start, mode: .exact) }
@@ -107,6 +113,10 @@ public final class PlayerView {
             stateChanged(to)
         case .mediaLoaded(let info):
             mediaInfo = info
+            audioCard.update(for: info)
+            soundOnly = info.videoStream == nil
+            applySettings()
+            if soundOnly { visibility.show(now: Clock.now); applyVisibility() }
             movie.rotation = info.videoStream?.rotation ?? 0
             updateTimeObserver()
             preview.mediaLoaded(info)
@@ -139,12 +149,14 @@ public final class PlayerView {
             movie.clear()
             controls.reset()
             preview.mediaClosed()
+            audioCard.update(for: nil)
             status.showWelcome(demoAvailable: DataDirectory.demoClip != nil)
         }
     }
 
     private func showFailure(_ error: PlayerError) {
         hideSpinner()
+        audioCard.update(for: nil)
         movie.clear()
         controls.reset()
         preview.mediaClosed()
@@ -265,7 +277,7 @@ public final class PlayerView {
     private func applySettings() {
         visibility.displayDuration = settings.controlsDisplayDuration
         visibility.displayOnTap = settings.displayControlsOnTap
-        visibility.neverHide = settings.dontHideControls
+        visibility.neverHide = settings.dontHideControls || soundOnly
         updateTimeObserver()
     }
 
