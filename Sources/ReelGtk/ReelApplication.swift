@@ -144,7 +144,7 @@ public final class ReelApplication {
     private func finishReport() {
         guard let report else { return }
         let view = window?.playerView
-        report.finish(.init(framesDrawn: view?.movie.framesDrawn ?? 0, statistics: (view?.player as? Player)?.statistics))
+        report.finish(.init(framesDrawn: view?.movie.framesDrawn ?? 0, statistics: view?.player.statistics))
     }
 
     private func loadStyles() {

@@ -234,7 +234,7 @@ final class MPRISService {
 
     static func status(_ state: PlayerState) -> String {
         switch state {
-        case .playing, .stalled: "Playing"
+        case .playing, .stalled, .suspended: "Playing"
         case .loading, .ready, .ended: "Paused"
         case .idle, .failed, .closed: "Stopped"
         }

@@ -65,7 +65,7 @@ final class InfoCard {
         } else {
             lines.append("Nothing is open")
         }
-        if let stats = (view.player as? Player)?.statistics {
+        if let stats = Optional(view.player.statistics) {
             lines.append("Frames: \(stats.framesShown) shown, \(stats.framesDropped) dropped")
             if stats.decodeErrors > 0 { lines.append("Decode errors: \(stats.decodeErrors)") }
             if let output = stats.audioOutput { lines.append("Sound: \(output)\(stats.audioFormat.map { ", \($0)" } ?? "")") }

@@ -54,7 +54,8 @@ public final class PlayerView {
         let sink: @Sendable (PlayerEvent) -> Void = { event in
             MainContext.async { relay.view?.handle(event) }
         }
-        player = makePlayer?(sink) ?? Player(configuration: PlayerConfiguration(), events: sink)
+        // Breaks (interstitials) can be scheduled into whatever plays: see `scheduleBreak`.
+        player = makePlayer?(sink) ?? InterstitialPlayer(configuration: PlayerConfiguration(), events: sink)
         self.settings = settings
         builder = UIBuilder("player-view")
         widget = builder.widget("player-view")
@@ -129,13 +130,14 @@ public final class PlayerView {
     }
 
     private func stateChanged(_ state: PlayerState) {
-        movie.isPlaying = state == .playing
+        // A break (interstitial) plays in the main item's place, on the same surface.
+        movie.isPlaying = state == .playing || state == .suspended
         switch state {
         case .loading:
             showSpinner(after: 0.4)
         case .stalled:
             showSpinner(after: 0.5)
-        case .ready, .playing:
+        case .ready, .playing, .suspended:
             hideSpinner()
             status.hide()
         case .ended:
@@ -252,7 +254,7 @@ public final class PlayerView {
     public var controlsVisible: Bool { visibility.visible }
 
     private func applyVisibility() {
-        let hasMedia = state.hasMedia || state == .loading
+        let hasMedia = state.hasMedia || state == .loading || state == .suspended
         let visible = visibility.visible && hasMedia
         let wasVisible = gtk_revealer_get_reveal_child(controls.revealer.cast()) != 0
         gtk_revealer_set_reveal_child(controls.revealer.cast(), visible ? 1 : 0)

@@ -116,6 +116,8 @@ public final class PlayerWindow {
     /// the media's size, so that it appears at the right size instead of jumping to it.
     private func load(_ source: String, start: Double?, play: Bool) {
         saveResumePosition()
+        // Breaks belong to the item they were scheduled in.
+        (playerView.player as? InterstitialPlayer)?.clearSchedule()
         historySource = source
         historyKey = ResumeHistory.key(for: source)
         setTitle((try? MediaSource(parsing: source))?.displayName ?? source)
@@ -153,6 +155,8 @@ public final class PlayerWindow {
         // The remote hears of it after the queue has taken it in (stopped or not, what is next).
         defer { mpris?.handle(event) }
         switch event {
+        case .interstitialStarted(let report):
+            notice.show("Break: \(report.source)", seconds: 3)
         case .playedToEnd:
             if let key = historyKey { history.forget(key: key) }
             queue.playedToEnd()
@@ -263,6 +267,17 @@ public final class PlayerWindow {
         speedAction = Actions.addNumberChoice(group, "speed", initial: playerView.player.speed) { [weak self] speed in
             self?.requestedSpeed = speed
             self?.playerView.player.setSpeed(speed)
+        }
+        // A break in what is open: "CLIP@SECONDS" (0: before it). Remote-controllable.
+        Actions.addWithString(group, "schedule-break") { [weak self] text in
+            guard let self else { return }
+            guard let breaks = self.playerView.player as? InterstitialPlayer,
+                  let at = text.lastIndex(of: "@"), let seconds = Double(text[text.index(after: at)...]), seconds >= 0,
+                  let clip = try? MediaSource(parsing: String(text[..<at])) else {
+                self.notice.show("Cannot schedule a break from “\(text)”: give CLIP@SECONDS")
+                return
+            }
+            breaks.schedule(clip, at: seconds)
         }
         // Saves the picture exactly as drawn (remote-controllable over D-Bus, for checks).
         Actions.addWithString(group, "save-picture") { [weak self] path in
