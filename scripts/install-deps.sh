@@ -17,6 +17,8 @@ packages=(
   xvfb openbox xdotool x11-apps imagemagick libgl1-mesa-dri dbus dbus-x11 at-spi2-core
   python3-pyatspi gir1.2-atspi-2.0 libgtk-4-bin libglib2.0-bin desktop-file-utils appstream
   librsvg2-bin libgdk-pixbuf2.0-bin shared-mime-info
+  # The media remote (MPRIS) as desktops reach it
+  playerctl
 )
 run() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 missing=()

@@ -198,3 +198,14 @@ extension Fixtures.Spec {
     /// Every playable fixture, for sweeps.
     public static let seekable: [Self] = [h264MP4, h264OpenGOP, hevcMKV, vp9WebM, av1MP4, mpeg4AVI, h264TenBit]
 }
+
+extension Fixtures.Spec {
+    /// Thirty seconds of MP3 with an ID3 cover picture (testsrc2 as JPEG), title, artist, album.
+    public static let songWithCover = Self(name: "song-with-cover", ext: "mp3", arguments: [
+        "-f", "lavfi", "-i", "sine=frequency=330:duration=30",
+        "-f", "lavfi", "-i", "testsrc2=size=300x300:duration=1",
+        "-map", "0:a", "-map", "1:v", "-c:a", "libmp3lame", "-b:a", "96k", "-c:v", "mjpeg", "-frames:v", "1",
+        "-disposition:v", "attached_pic", "-id3v2_version", "3",
+        "-metadata", "title=Test Song", "-metadata", "artist=Reel Band", "-metadata", "album=Reel Album",
+    ])
+}

@@ -60,6 +60,9 @@ public final class PlayerSettings {
         options.sizeLimit = Int64(double("stream-cache-limit") * 1_000_000_000)
         return options
     }
+    public var rememberQueue: Bool { bool("remember-queue") }
+    /// "resume", "ask" or "never" (see the schema).
+    public var resumePlayback: String { GString.take(g_settings_get_string(settings, "resume-playback")) ?? "resume" }
     public var muted: Bool {
         get { bool("muted") }
         set { set("muted", newValue) }

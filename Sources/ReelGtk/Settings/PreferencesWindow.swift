@@ -13,6 +13,8 @@ final class PreferencesWindow {
         window = builder.widget("preferences-window")
         let bindings: [(key: String, id: String, property: String)] = [
             ("autoplay", "autoplay-switch", "active"),
+            ("resume-playback", "resume-combo", "active-id"),
+            ("remember-queue", "remember-queue-switch", "active"),
             ("controls-display-duration", "display-duration-adjustment", "value"),
             ("display-controls-on-tap", "tap-switch", "active"),
             ("dont-hide-controls", "never-hide-switch", "active"),

@@ -17,6 +17,9 @@ final class InfoCard {
     init(view: PlayerView) {
         self.view = view
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        // Held by this object, not only by the overlay: taken off the picture and put back
+        // later, it must still exist.
+        g_object_ref_sink(widget.raw.cast(to: GObject.self))
         label = gtk_label_new(nil)
         gtk_label_set_xalign(label.cast(), 0)
         gtk_label_set_yalign(label.cast(), 0)
@@ -62,7 +65,7 @@ final class InfoCard {
         } else {
             lines.append("Nothing is open")
         }
-        if let stats = (view.player as? Player)?.statistics {
+        if let stats = Optional(view.player.statistics) {
             lines.append("Frames: \(stats.framesShown) shown, \(stats.framesDropped) dropped")
             if stats.decodeErrors > 0 { lines.append("Decode errors: \(stats.decodeErrors)") }
             if let output = stats.audioOutput { lines.append("Sound: \(output)\(stats.audioFormat.map { ", \($0)" } ?? "")") }

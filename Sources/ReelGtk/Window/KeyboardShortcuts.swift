@@ -64,6 +64,16 @@ struct KeyboardShortcuts {
             window.toggleFullscreen()
         case GDK_KEY_i:
             window.toggleInfo()
+        case GDK_KEY_greater, GDK_KEY_AudioNext:
+            window.queue.next()
+        case GDK_KEY_less, GDK_KEY_AudioPrev:
+            window.queue.previous()
+        case GDK_KEY_AudioPlay:
+            player.togglePause()
+        case GDK_KEY_AudioPause:
+            player.pause()
+        case GDK_KEY_AudioStop:
+            window.queue.stop()
         default:
             return false
         }

@@ -5,13 +5,29 @@ import ReelEngine
 /// The Open File, Open URL and Save Picture dialogs. Threading: main thread only.
 @MainActor
 enum OpenDialogs {
-    /// A native file chooser for media files (GtkFileChooserNative: the portal inside Flatpak).
-    static func chooseFile(parent: UnsafeMutablePointer<GtkWidget>, _ done: @escaping @MainActor (String) -> Void) {
-        let chooser = gtk_file_chooser_native_new("Open a Video", parent.cast(), GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel")!
-        addFilter(chooser, "Videos and sound", mimeTypes: ["video/*", "audio/*", "application/x-mpegurl",
-                                                          "application/vnd.apple.mpegurl", "audio/x-mpegurl"])
+    /// A native file chooser for media files and playlists (GtkFileChooserNative: the portal
+    /// inside Flatpak); several may be chosen. `done` gets paths (URIs for files without one).
+    static func chooseFiles(parent: UnsafeMutablePointer<GtkWidget>, title: String = "Open Videos", accept: String = "_Open",
+                            _ done: @escaping @MainActor ([String]) -> Void) {
+        let chooser = gtk_file_chooser_native_new(title, parent.cast(), GTK_FILE_CHOOSER_ACTION_OPEN, accept, "_Cancel")!
+        gtk_file_chooser_set_select_multiple(chooser.raw.cast(), 1)
+        addFilter(chooser, "Videos, sound and playlists", mimeTypes: ["video/*", "audio/*", "application/x-mpegurl",
+                                                                     "application/vnd.apple.mpegurl", "audio/x-mpegurl"])
         addFilter(chooser, "All files", patterns: ["*"])
-        show(chooser, acceptingURIs: true, done)
+        Signal.connectInt(chooser.raw, "response") { response in
+            defer { g_object_unref(chooser.raw.cast(to: GObject.self)) }
+            guard response == Int(GTK_RESPONSE_ACCEPT.rawValue), let files = gtk_file_chooser_get_files(chooser.raw.cast()) else { return }
+            defer { g_object_unref(files.raw.cast(to: GObject.self)) }
+            var names: [String] = []
+            for i in 0..<g_list_model_get_n_items(files) {
+                guard let item = g_list_model_get_item(files, i) else { continue }
+                let file = OpaquePointer(item)
+                if let name = GString.take(g_file_get_path(file)) ?? GString.take(g_file_get_uri(file)) { names.append(name) }
+                g_object_unref(item.cast(to: GObject.self))
+            }
+            if !names.isEmpty { done(names) }
+        }
+        gtk_native_dialog_show(chooser.raw.cast())
     }
 
     /// A small dialog asking for an address (ui/open-url.ui).
