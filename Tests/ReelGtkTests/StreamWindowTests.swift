@@ -28,7 +28,7 @@ struct StreamWindowTests {
         try desktop.key("Return")
         // The dialog goes away once the download is done (its window with it, so a reading of
         // the accessibility tree may fail once while it closes).
-        try Desktop.wait("the downloaded clip's total time", timeout: 30) {
+        try Desktop.wait("the downloaded clip's total time", timeout: 90) {
             (try? app.accessibleTree())?.contains { $0.role == "label" && $0.name == "0:10" } ?? false
         }
         var options = StreamCacheOptions()

@@ -209,3 +209,14 @@ extension Fixtures.Spec {
         "-metadata", "title=Test Song", "-metadata", "artist=Reel Band", "-metadata", "album=Reel Album",
     ])
 }
+
+extension Fixtures.Spec {
+    /// Fifteen seconds of lossless H.264 of noise (about 25 Mbit/s) with sound: the engine's
+    /// queues hold only a few seconds of it.
+    public static let heavyVideo = Self(name: "heavy-noise-lossless", ext: "mp4", arguments: [
+        "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30:duration=15,noise=alls=60:allf=t+u",
+        "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=15",
+        "-map", "0:v", "-map", "1:a", "-c:v", "libx264", "-preset", "ultrafast", "-qp", "0", "-pix_fmt", "yuv420p",
+        "-c:a", "aac", "-b:a", "96k", "-shortest",
+    ])
+}

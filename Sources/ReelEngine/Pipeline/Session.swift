@@ -45,7 +45,8 @@ final class Session: @unchecked Sendable {
         if let decoder = loaded.videoDecoder, let index = info.selectedVideoStream {
             let stream = input.stream(index)
             let packets = PacketQueue(consumed: wakeup)
-            let queue = VideoFrameQueue(capacity: Self.queueCapacity(stream, configuration)) { serial, pts in
+            let queue = VideoFrameQueue(capacity: Self.queueCapacity(stream, configuration),
+                                        clockNow: { [clock] in clock.running(at: .now) }) { serial, pts in
                 report(.videoArrived(serial: serial, pts: pts))
             }
             videoPackets = packets
@@ -202,7 +203,7 @@ final class Session: @unchecked Sendable {
         let presented = presentation?.statisticsSnapshot ?? PresentationStatistics()
         return PlaybackStatistics(
             framesShown: presented.shown,
-            framesDropped: presented.dropped,
+            framesDropped: presented.dropped + (frameQueue?.droppedUnwatched ?? 0),
             framesDecoded: videoWorker?.decodedFrames.current ?? 0,
             audioSamplesDecoded: audioWorker?.decodedSamples.current ?? 0,
             decodeErrors: (videoWorker?.decodeErrors.current ?? 0) + (audioWorker?.decodeErrors.current ?? 0)

@@ -43,8 +43,19 @@ final class VideoFrameQueue: @unchecked Sendable {
     /// Called (outside the lock) when the first frame of a serial arrives.
     private let firstFrameArrived: @Sendable (_ serial: Int, _ pts: Double) -> Void
     private var announcedSerial = -1
+    /// The running media time (nil while the clock is frozen): lets a full queue nobody takes
+    /// pictures from (a hidden or minimised window) drop the ones long past their time.
+    private let clockNow: @Sendable () -> Double?
+    /// Pictures dropped unseen because nothing took them in time.
+    private(set) var unwatchedDrops = 0
+    /// How far behind the clock a waiting picture may fall before it is dropped unseen: beyond
+    /// the frame or so that a presenter still shows late rather than skips (it would drop it
+    /// too), near enough that pictures taken again are about the ones for now.
+    static let unwatchedLateness = 0.1
 
-    init(capacity: Int, firstFrameArrived: @escaping @Sendable (Int, Double) -> Void) {
+    init(capacity: Int, clockNow: @escaping @Sendable () -> Double? = { nil },
+         firstFrameArrived: @escaping @Sendable (Int, Double) -> Void) {
+        self.clockNow = clockNow
         self.capacity = capacity
         self.firstFrameArrived = firstFrameArrived
     }
@@ -53,7 +64,18 @@ final class VideoFrameQueue: @unchecked Sendable {
     @discardableResult
     func push(_ frame: VideoFrame) -> PushResult {
         condition.lock()
-        while tape.futureCount >= capacity && frame.serial == serial && !aborted { condition.wait() }
+        while tape.futureCount >= capacity && frame.serial == serial && !aborted {
+            // With nobody taking pictures the decoder would stop here, then the demuxer once
+            // its queues fill, and the sound with it. Pictures far past their time go instead.
+            let now = clockNow()
+            if let now, let oldest = tape.firstFuture, oldest.pts + Self.unwatchedLateness < now {
+                _ = tape.takeFuture()
+                unwatchedDrops += 1
+                continue
+            }
+            // Looked at again now and then: a running clock moves without telling anyone.
+            _ = condition.wait(until: Date(timeIntervalSinceNow: now == nil ? 1 : 0.05))
+        }
         if let r = pendingRetarget, r.from == frame.serial, !aborted {
             pendingRetarget = nil
             condition.unlock()
@@ -163,6 +185,8 @@ final class VideoFrameQueue: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
     }
+
+    var droppedUnwatched: Int { condition.lock(); defer { condition.unlock() }; return unwatchedDrops }
 
     var first: VideoFrame? { condition.lock(); defer { condition.unlock() }; return tape.firstFuture }
 
