@@ -30,11 +30,15 @@ let package = Package(
             name: "CEpoxy", pkgConfig: "epoxy",
             providers: [.apt(["libepoxy-dev"])]),
 
+        .systemLibrary(
+            name: "CAss", pkgConfig: "libass",
+            providers: [.apt(["libass-dev"])]),
+
         .systemLibrary(name: "CLinux"),
 
         .target(
             name: "ReelEngine",
-            dependencies: ["CFFmpeg", "CPulse", "CLinux"]),
+            dependencies: ["CFFmpeg", "CPulse", "CLinux", "CAss"]),
         .target(
             name: "ReelGtk",
             dependencies: ["ReelEngine", "CGtk", "CEpoxy"]),

@@ -96,7 +96,14 @@ final class PlaySession: @unchecked Sendable {
                     "frames_shown": stats?.framesShown ?? 0,
                     "frames_dropped": stats?.framesDropped ?? 0,
                     "rss_mb": ResourceUsage.residentMB.map { Output.round($0, 1) } as Any]
-        case .transitionVetoed, .frameShown, .displayInvalidated: return nil
+        case .subtitleChanged(let from, let to):
+            return ["event": "subtitle_changed", "from": from?.language as Any, "to": to?.language as Any,
+                    "track": to?.id as Any, "t": t]
+        case .subtitleDelayChanged(let d): return ["event": "subtitle_delay", "delay": d, "t": t]
+        case .audioDelayChanged(let d): return ["event": "audio_delay", "delay": d, "t": t]
+        case .subtitleFileFailed(let path, let error):
+            return ["event": "subtitle_failed", "path": path, "code": error.code, "message": error.message, "t": t]
+        case .transitionVetoed, .frameShown, .displayInvalidated, .subtitleTracksChanged: return nil
         }
     }
 

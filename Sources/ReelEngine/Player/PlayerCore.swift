@@ -50,6 +50,8 @@ final class PlayerCore: @unchecked Sendable {
     var running = true
     /// Tags every thread this player starts, so they can be counted (`EngineThread.liveCount`).
     let owner = EngineThread.newOwner()
+    /// Tracks, selection, delays and style of the subtitles (PlayerCore+Subtitles.swift).
+    let subtitles = SubtitleControl()
 
     struct Preroll {
         let request: SeekRequest
@@ -112,6 +114,9 @@ final class PlayerCore: @unchecked Sendable {
         case .session(let report, let gen):
             guard gen == generation else { return }
             handle(report)
+        case .subtitles(let report, let gen):
+            guard gen == generation else { return }
+            handle(report)
         case .shutdown:
             teardown()
             running = false
@@ -151,6 +156,8 @@ final class PlayerCore: @unchecked Sendable {
         case .setObservesEveryFrame(let on):
             observesEveryFrame = on
             session?.presentation?.reportsEveryFrame = on
+        case .subtitle(let command):
+            handle(command)
         }
     }
 
@@ -258,6 +265,7 @@ final class PlayerCore: @unchecked Sendable {
             emit(.durationKnown(duration))
         }
         emit(.mediaLoaded(loaded.info))
+        startSubtitles(for: loaded.info, source: loaded.input.source)
         for warning in loaded.warnings { emit(.warning(warning)) }
         if let warning = session.audioWarning, !warnedNoSound {
             warnedNoSound = true
@@ -454,6 +462,7 @@ final class PlayerCore: @unchecked Sendable {
     }
 
     func teardown() {
+        stopSubtitles()
         loader?.cancel()
         loader?.join()
         loader = nil
