@@ -48,6 +48,12 @@ extension PlayerCore {
                 emit(.subtitleFileFailed(path: path, error: .unsupportedSource("no media is open to add subtitles to")))
                 return
             }
+            if charset == nil, let known = control.state.snapshot.current.tracks.first(where: { $0.origin == .external(path: path) }) {
+                // Already loaded (found beside the media): show it rather than read it twice.
+                control.personChose = true
+                select(known.id)
+                return
+            }
             let id = control.nextExternalId
             control.nextExternalId += 1
             let chosen = charset ?? control.charset
@@ -89,6 +95,12 @@ extension PlayerCore {
             var added: [SubtitleTrack] = []
             control.state.snapshot.withLock { s in
                 for d in decoded {
+                    // The same file twice (added while the files beside the media were read).
+                    if case .external = d.track.origin,
+                       let same = s.tracks.first(where: { $0.origin == d.track.origin && $0.id != d.track.id }) {
+                        if chosenByPerson { added.append(same) }
+                        continue
+                    }
                     s.decoded[d.track.id] = d
                     if let i = s.tracks.firstIndex(where: { $0.id == d.track.id }) { s.tracks[i] = d.track }
                     else { s.tracks.append(d.track); added.append(d.track) }

@@ -13,13 +13,13 @@ final class AssRenderer {
 
     init?() {
         guard let library = ass_library_init() else { return nil }
+        // libass reports every font lookup on stderr by default; Reel's tools keep stderr for errors.
+        ass_set_message_cb(library, { _, _, _, _ in }, nil)
         guard let renderer = ass_renderer_init(library) else { ass_library_done(library); return nil }
         self.library = library
         self.renderer = renderer
         // Embedded fonts in Matroska attachments are not extracted; fontconfig finds the rest.
         ass_set_fonts(renderer, nil, "sans-serif", Int32(ASS_FONTPROVIDER_AUTODETECT.rawValue), nil, 1)
-        // libass logs every missing glyph; quiet unless debugging.
-        ass_set_message_cb(library, nil, nil)
     }
 
     deinit {
