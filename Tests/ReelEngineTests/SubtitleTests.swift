@@ -1,0 +1,278 @@
+import Foundation
+@testable import ReelEngine
+import ReelTestSupport
+import Testing
+
+/// Subtitles from files and streams, burned into pictures by `reel-tool frame` and read back
+/// with OCR and pixel checks; encodings; damaged files; tracks, switching and delays.
+@Suite("Subtitles")
+struct SubtitleTests {
+    static let background = (r: 0x30, g: 0x30, b: 0x30)
+
+    static let twoCues = """
+        1
+        00:00:00,500 --> 00:00:02,000
+        Hello World
+
+        2
+        00:00:02,500 --> 00:00:04,000
+        Second <b>line</b> here
+
+        """
+
+    /// Burns the subtitles at `at` into a PNG; returns its path and the tool's JSON.
+    static func burn(_ video: String, at: Double, _ extra: [String]) throws -> (png: String, json: [String: Any]) {
+        let png = try SubtitleOracle.folder() + "/frame.png"
+        let result = try ReelToolTests.tool(["frame", video, "--at", String(at), "--png", png] + extra)
+        #expect(result.status == 0, "\(result.output) \(String(decoding: result.stderr, as: UTF8.self))")
+        let json = try ReelToolTests.json(result.output.split(separator: "\n").first ?? "")
+        return (png, json)
+    }
+
+    static func srt(_ text: String, name: String = "cues.srt") throws -> String {
+        let path = try SubtitleOracle.folder() + "/" + name
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static func cueTexts(_ decoded: DecodedSubtitles) -> [String] {
+        decoded.cues.compactMap { cue in
+            guard case .ass(let line) = cue.content else { return nil }
+            // ReadOrder,Layer,Style,Name,MarginL,MarginR,MarginV,Effect,Text
+            return line.split(separator: ",", maxSplits: 8, omittingEmptySubsequences: false).last.map(String.init)
+        }
+    }
+
+    @Test("An SRT cue is burned in where a plain subtitle belongs: OCR reads it, low and centred")
+    func srtBurnIn() throws {
+        let video = try Fixtures.path(.subtitleCanvas)
+        let subs = try Self.srt(Self.twoCues)
+        let (png, json) = try Self.burn(video, at: 1, ["--subtitles", subs])
+        #expect((json["subtitle_track"] as? [String: Any])?["codec"] as? String == "subrip")
+        #expect(try SubtitleOracle.ocr(png).contains("hello world"))
+        let picture = try SubtitleOracle.picture(png)
+        let area = try #require(picture.drawnArea(background: Self.background))
+        #expect(area.y0 > picture.height * 3 / 4, "plain subtitles sit at the bottom")
+        let centre = (area.x0 + area.x1) / 2
+        #expect(abs(centre - picture.width / 2) < picture.width / 20, "and are centred")
+        // Without --subtitles the same frame is untouched.
+        let (plain, _) = try Self.burn(video, at: 1, [])
+        #expect(try SubtitleOracle.picture(plain).drawnArea(background: Self.background) == nil)
+    }
+
+    @Test("SRT markup is rendered, not shown as text: <b> makes bold, no tags on screen")
+    func markupRendered() throws {
+        let video = try Fixtures.path(.subtitleCanvas)
+        let subs = try Self.srt(Self.twoCues + """
+            3
+            00:00:04,500 --> 00:00:05,500
+            <font color="#ff0000">Red</font> <script>alert(1)</script> {\\an8}
+
+            """)
+        let (png, _) = try Self.burn(video, at: 3, ["--subtitles", subs])
+        let text = try SubtitleOracle.ocr(png)
+        #expect(text.contains("second line here"), "\(text)")
+        #expect(!text.contains("<"), "\(text)")
+        let (red, _) = try Self.burn(video, at: 5, ["--subtitles", subs])
+        let picture = try SubtitleOracle.picture(red)
+        #expect(picture.count { r, g, b in r > 200 && g < 60 && b < 60 } > 50, "the font colour tag makes red text")
+        #expect(!(try SubtitleOracle.ocr(red)).contains("font"))
+    }
+
+    @Test("A cue is on screen from its start to its end, to the frame (25 fps)")
+    func cueTiming() throws {
+        let video = try Fixtures.path(.subtitleCanvas)
+        let subs = try Self.srt(Self.twoCues)
+        // Frames are at multiples of 0.04 s; the cue runs from 0.5 (between frames 0.48 and
+        // 0.52) to 2.0 (a frame's time, where it is already gone).
+        for (time, shown) in [(0.44, false), (0.52, true), (1.0, true), (1.96, true), (2.0, false), (2.04, false)] {
+            let (png, json) = try Self.burn(video, at: time, ["--subtitles", subs])
+            #expect(abs((json["pts"] as? Double ?? -1) - time) < 0.001)
+            let drawn = try SubtitleOracle.picture(png).drawnArea(background: Self.background) != nil
+            #expect(drawn == shown, "at \(time) s the cue should be \(shown ? "shown" : "gone")")
+        }
+    }
+
+    @Test("ASS keeps its own style: yellow text at the top; the size presets grow plain text")
+    func assStyleAndSizes() throws {
+        let video = try Fixtures.path(.subtitleCanvas)
+        let folder = try SubtitleOracle.folder()
+        try SubtitleTexts.yellowTopASS.write(toFile: folder + "/top.ass", atomically: true, encoding: .utf8)
+        let (png, _) = try Self.burn(video, at: 1, ["--subtitles", folder + "/top.ass"])
+        let picture = try SubtitleOracle.picture(png)
+        let area = try #require(picture.drawnArea(background: Self.background))
+        #expect(area.y1 < picture.height / 4, "alignment 8 puts it at the top")
+        #expect(picture.count { r, g, b in r > 200 && g > 200 && b < 80 } > 100, "in yellow")
+        #expect(try SubtitleOracle.ocr(png).contains("yellow words"))
+
+        let subs = try Self.srt(Self.twoCues)
+        var heights: [Int] = []
+        for size in ["tiny", "medium", "large", "huge"] {
+            let (sized, _) = try Self.burn(video, at: 1, ["--subtitles", subs, "--subtitle-size", size])
+            let box = try #require(try SubtitleOracle.picture(sized).drawnArea(background: Self.background))
+            heights.append(box.y1 - box.y0)
+        }
+        #expect(heights == heights.sorted() && Set(heights).count == 4, "\(heights)")
+    }
+
+    @Test("The media's own subtitle streams: listed with languages, burned in by --subtitle-track")
+    func embeddedTracks() throws {
+        let video = try Fixtures.path(.subtitleStreams)
+        let (english, json) = try Self.burn(video, at: 1, ["--subtitle-track", "1"])
+        #expect((json["subtitle_track"] as? [String: Any])?["language"] as? String == "eng")
+        #expect(try SubtitleOracle.ocr(english).contains("english words"))
+        let (french, _) = try Self.burn(video, at: 1, ["--subtitle-track", "2"])
+        #expect(try SubtitleOracle.ocr(french).contains("yellow words"))
+        let missing = try ReelToolTests.tool(["frame", video, "--at", "1", "--png", "/dev/null", "--subtitle-track", "7"])
+        #expect(missing.status == 2)
+        #expect(missing.output.contains("\"usage\""))
+    }
+
+    @Test("Every encoding is read without mojibake: UTF-8 (with and without BOM), UTF-16 LE/BE, Windows-1252, Windows-1251, GB18030")
+    func encodings() throws {
+        let folder = try SubtitleOracle.folder()
+        let cases: [(charset: String, bom: [UInt8], text: String, detected: String)] = [
+            ("UTF-8", [], "Café naïve déjà vu", "UTF-8"),
+            ("UTF-8", [0xEF, 0xBB, 0xBF], "Grüße aus Köln", "UTF-8"),
+            ("UTF-16LE", [0xFF, 0xFE], "Ελληνικά και English", "UTF-16LE"),
+            ("UTF-16BE", [0xFE, 0xFF], "日本語の字幕", "UTF-16BE"),
+            ("WINDOWS-1252", [], "Voilà, ça coûte très cher à Noël", "WINDOWS-1252"),
+            ("WINDOWS-1251", [], "Привет, как дела? Всё хорошо", "WINDOWS-1251"),
+            ("GB18030", [], "你好，世界。今天天气很好", "GB18030"),
+        ]
+        for (n, c) in cases.enumerated() {
+            let path = folder + "/enc\(n).srt"
+            try SubtitleOracle.write("1\n00:00:01,000 --> 00:00:02,000\n\(c.text)\n\n2\n00:00:03,000 --> 00:00:04,000\n\(c.text)\n", to: path,
+                                     charset: c.charset, bom: c.bom)
+            let decoded = try SubtitleLoader.loadFile(path, id: 1)
+            #expect(decoded.track.charset == c.detected, "\(c.charset)")
+            #expect(Self.cueTexts(decoded) == [c.text, c.text], "\(c.charset)")
+        }
+        // A person's choice wins over detection.
+        let chosen = folder + "/chosen.srt"
+        try SubtitleOracle.write("1\n00:00:01,000 --> 00:00:02,000\nÀÉÎ\n", to: chosen, charset: "ISO-8859-1")
+        #expect(Self.cueTexts(try SubtitleLoader.loadFile(chosen, id: 1, charset: "ISO-8859-1")) == ["ÀÉÎ"])
+    }
+
+    @Test("Damaged files: parsed as far as possible, or a clear error; never a crash")
+    func malformed() throws {
+        // Overlapping cues, a missing number, a negative time, a huge cue.
+        let huge = String(repeating: "word ", count: 20_000)
+        let path = try Self.srt("""
+            1
+            00:00:01,000 --> 00:00:03,000
+            First
+
+            00:00:02,000 --> 00:00:04,000
+            Overlapping
+
+            3
+            -00:00:01,000 --> 00:00:00,500
+            Negative
+
+            4
+            00:00:05,000 --> 00:00:05,500
+            \(huge)
+
+            """)
+        let decoded = try SubtitleLoader.loadFile(path, id: 1)
+        let texts = Self.cueTexts(decoded)
+        #expect(texts.contains("First"))
+        #expect(texts.contains("Overlapping"))
+        #expect(decoded.cues.allSatisfy { $0.end > $0.start })
+        // Both overlapping cues are on screen at once.
+        let video = try Fixtures.path(.subtitleCanvas)
+        let (png, _) = try Self.burn(video, at: 2.5, ["--subtitles", path])
+        let words = try SubtitleOracle.ocr(png)
+        #expect(words.contains("first") && words.contains("overlapping"), "\(words)")
+        // The huge cue renders (clipped) without failing.
+        _ = try Self.burn(video, at: 5.2, ["--subtitles", path])
+
+        // Binary junk, an empty file, a missing file, a video where subtitles were expected.
+        let folder = try SubtitleOracle.folder()
+        var junk = [UInt8](repeating: 0, count: 64 * 1024)
+        var seed: UInt64 = 42
+        for i in junk.indices { seed = seed &* 6364136223846793005 &+ 1442695040888963407; junk[i] = UInt8(seed >> 56) }
+        try Data(junk).write(to: URL(fileURLWithPath: folder + "/junk.srt"))
+        try Data().write(to: URL(fileURLWithPath: folder + "/empty.srt"))
+        for (file, code) in [("junk.srt", "not_media_file"), ("empty.srt", "not_media_file"), ("missing.srt", "file_not_found")] {
+            let result = try ReelToolTests.tool(["frame", video, "--at", "1", "--png", folder + "/x.png", "--subtitles", folder + "/" + file])
+            #expect(result.status == 2, "\(file)")
+            #expect(result.output.contains("\"\(code)\""), "\(file): \(result.output)")
+        }
+        #expect(throws: PlayerError.self) { try SubtitleLoader.loadFile(video, id: 1) }
+    }
+
+    @Test("Tracks: files beside the video load with their language, preferred languages choose, switching keeps the position and says from and to")
+    func tracksAndSwitching() throws {
+        let folder = try SubtitleOracle.folder()
+        let video = folder + "/film.mkv"
+        try FileManager.default.copyItem(atPath: try Fixtures.path(.subtitleStreams), toPath: video)
+        try "1\n00:00:00,500 --> 00:00:03,000\nHola\n".write(toFile: folder + "/film.es.srt", atomically: true, encoding: .utf8)
+        try "1\n00:00:00,500 --> 00:00:03,000\nOther\n".write(toFile: folder + "/other.srt", atomically: true, encoding: .utf8)
+
+        let test = TestPlayer()
+        test.player.setPreferredSubtitleLanguages(["fr", "en"])
+        try test.open(video)
+        try test.waitFor("the subtitle streams") { event in
+            if case .subtitleTracksChanged = event { return !test.player.subtitlesLoading }
+            return false
+        }
+        let tracks = test.player.subtitleTracks
+        #expect(tracks.map(\.displayName).sorted() == ["English", "French", "Spanish"])
+        #expect(test.player.selectedSubtitleTrack?.language == "fre", "the first preferred language wins")
+        try test.seek(to: 1.5)
+        let before = test.player.position
+        let mark = test.recorder.count
+        let english = try #require(tracks.first { $0.language == "eng" })
+        test.player.selectSubtitleTrack(english.id)
+        let changed = try test.waitFor(from: mark, "the subtitle change") { event in
+            if case .subtitleChanged = event { return true }
+            return false
+        }
+        guard case .subtitleChanged(let from, let to) = changed else { return }
+        #expect(from?.language == "fre" && to?.language == "eng")
+        #expect(test.player.position == before, "switching keeps the position")
+        #expect(test.player.subtitleImage(at: 1.5, width: 960, height: 540) != nil)
+        test.player.selectSubtitleTrack(nil)
+        try test.waitFor(from: mark, "subtitles off") { event in
+            if case .subtitleChanged(_, nil) = event { return true }
+            return false
+        }
+        #expect(test.player.subtitleImage(at: 1.5, width: 960, height: 540) == nil)
+    }
+
+    @Test("Subtitle delay moves cues later or earlier; audio delay is kept and announced")
+    func delays() throws {
+        let subs = try Self.srt(Self.twoCues)
+        let test = TestPlayer()
+        try test.open(try Fixtures.path(.subtitleCanvas))
+        let mark = test.recorder.count
+        test.player.addSubtitleFile(subs)
+        try test.waitFor(from: mark, "the file") { event in
+            if case .subtitleChanged(_, let to) = event { return to != nil }
+            return false
+        }
+        let size = (width: 960, height: 540)
+        #expect(test.player.subtitleImage(at: 0.6, width: size.width, height: size.height) != nil)
+        test.player.setSubtitleDelay(1.0)
+        try test.waitFor(from: mark, "the delay") { event in
+            if case .subtitleDelayChanged(1.0) = event { return true }
+            return false
+        }
+        #expect(test.player.subtitleImage(at: 0.6, width: size.width, height: size.height) == nil)
+        #expect(test.player.subtitleImage(at: 2.9, width: size.width, height: size.height) != nil)
+        test.player.setSubtitleDelay(-0.45)
+        try test.waitFor(from: mark, "the negative delay") { event in
+            if case .subtitleDelayChanged(-0.45) = event { return true }
+            return false
+        }
+        #expect(test.player.subtitleImage(at: 0.1, width: size.width, height: size.height) != nil)
+        test.player.setAudioDelay(0.2)
+        try test.waitFor(from: mark, "the audio delay") { event in
+            if case .audioDelayChanged(0.2) = event { return true }
+            return false
+        }
+        #expect(test.player.audioDelay == 0.2)
+    }
+}

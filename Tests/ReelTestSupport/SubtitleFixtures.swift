@@ -1,0 +1,44 @@
+import Foundation
+
+/// Plain pictures for subtitle tests: one flat colour, so OCR and region checks see only the
+/// subtitles; and a Matroska file with two subtitle streams of its own (SRT English, ASS French).
+extension Fixtures.Spec {
+    public static let subtitleCanvas = Self(name: "subtitle-canvas", ext: "mp4", arguments: [
+        "-f", "lavfi", "-i", "color=c=0x303030:s=960x540:r=25:d=6",
+        "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+    ])
+
+    /// The canvas with an English SRT stream (1) and a French ASS stream (2, yellow, at the top).
+    public static let subtitleStreams = Self(name: "subtitle-streams", ext: "mkv", arguments: [
+        "-f", "lavfi", "-i", "color=c=0x303030:s=960x540:r=25:d=4",
+        "-f", "srt", "-i", "data:text/plain;base64," + Data("""
+            1
+            00:00:00,500 --> 00:00:03,000
+            English words
+
+            """.utf8).base64EncodedString(),
+        "-f", "ass", "-i", "data:text/plain;base64," + Data(SubtitleTexts.yellowTopASS.utf8).base64EncodedString(),
+        "-map", "0:v", "-map", "1", "-map", "2", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+        "-c:s:0", "srt", "-c:s:1", "ass", "-metadata:s:s:0", "language=eng", "-metadata:s:s:1", "language=fre",
+        "-disposition:s:0", "0", "-disposition:s:1", "0",
+    ])
+}
+
+/// Subtitle texts the tests write and read back.
+public enum SubtitleTexts {
+    public static let yellowTopASS = """
+        [Script Info]
+        ScriptType: v4.00+
+        PlayResX: 640
+        PlayResY: 360
+
+        [V4+ Styles]
+        Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
+        Style: Top,DejaVu Sans,36,&H0000FFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,0,8,10,10,20,1
+
+        [Events]
+        Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+        Dialogue: 0,0:00:00.50,0:00:03.00,Top,,0,0,0,,Yellow words
+
+        """
+}
