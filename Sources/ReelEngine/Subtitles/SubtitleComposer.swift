@@ -9,6 +9,7 @@ final class SubtitleComposer: @unchecked Sendable {
     private let lock = NSLock()
     private var ass: AssRenderer?
     private var last: (key: Key, image: SubtitleImage?)?
+    private var drawn = 0
 
     private struct Key: Equatable {
         var track: Int, width: Int, height: Int, style: SubtitleStyle, cues: [Int]
@@ -24,8 +25,8 @@ final class SubtitleComposer: @unchecked Sendable {
             let key = Key(track: decoded.track.id, width: width, height: height, style: style, cues: active)
             if let last, last.key == key { return last.image }
             let image = drawBitmaps(decoded, active, width: width, height: height, videoWidth: videoWidth, videoHeight: videoHeight)
-            last = (key, image)
-            return image
+            last = (key, numbered(image))
+            return last?.image
         }
         if ass == nil { ass = AssRenderer() }
         guard let ass else { return nil }
@@ -34,7 +35,14 @@ final class SubtitleComposer: @unchecked Sendable {
         let (image, changed) = ass.render(at: time, width: width, height: height,
                                           videoWidth: videoWidth, videoHeight: videoHeight)
         if !changed, let last, last.key == key { return last.image }
-        last = (key, image)
+        last = (key, numbered(image))
+        return last?.image
+    }
+
+    private func numbered(_ image: SubtitleImage?) -> SubtitleImage? {
+        guard var image else { return nil }
+        drawn += 1
+        image.id = drawn
         return image
     }
 

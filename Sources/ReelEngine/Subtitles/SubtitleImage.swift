@@ -6,6 +6,8 @@ import Foundation
 public struct SubtitleImage: Sendable, Equatable {
     public let width: Int
     public let height: Int
+    /// Differs between images drawn separately: an unchanged image need not be uploaded again.
+    public internal(set) var id = 0
     /// width × height × 4 bytes, premultiplied RGBA, top row first.
     public var pixels: [UInt8]
     /// The smallest rectangle holding every drawn pixel (x, y, width, height).

@@ -64,6 +64,13 @@ struct KeyboardShortcuts {
             window.toggleFullscreen()
         case GDK_KEY_i:
             window.toggleInfo()
+        case GDK_KEY_z:
+            // Subtitles 50 ms earlier; Shift: the sound.
+            if shift { window.subtitles?.stepAudioDelay(-1) } else { window.subtitles?.stepSubtitleDelay(-1) }
+        case GDK_KEY_x:
+            if shift { window.subtitles?.stepAudioDelay(+1) } else { window.subtitles?.stepSubtitleDelay(+1) }
+        case GDK_KEY_v:
+            window.subtitles?.cycle()
         default:
             return false
         }

@@ -23,6 +23,8 @@ public final class PlayerWindow {
     /// to the previous one, which may not have arrived yet.
     private var requestedSpeed = 1.0
     private lazy var heldArrows = HeldArrowKeys(player: playerView.player)
+    /// Subtitle menu, keys, drops and preferences (nil for a backend without subtitles).
+    private(set) var subtitles: SubtitleController?
 
     public init(application: OpaquePointer, settings: PlayerSettings) {
         self.application = application
@@ -37,6 +39,10 @@ public final class PlayerWindow {
         installKeys()
         installDrop()
         installHelpOverlay()
+        subtitles = SubtitleController(window: window, player: playerView.player, settings: settings,
+                                       trackItems: OpaquePointer(builder.object("subtitle-track-items")))
+        subtitles?.redraw = { [weak self] in self?.playerView.movie.redraw() }
+        if let subtitles { playerView.movie.subtitles = { [weak subtitles] in subtitles?.image(at: $0, width: $1, height: $2) } }
         playerView.doubleClicked = { [weak self] in self?.toggleFullscreen() }
         playerView.eventObserver = { [weak self] event in self?.observe(event) }
         Signal.connectPointer(window.raw, "notify::fullscreened") { [weak self] _ in
@@ -67,6 +73,7 @@ public final class PlayerWindow {
     // MARK: Events
 
     private func observe(_ event: PlayerEvent) {
+        subtitles?.observe(event)
         switch event {
         case .mediaLoaded(let info):
             setTitle(info.displayTitle)
@@ -160,7 +167,10 @@ public final class PlayerWindow {
         Actions.add(group, "play-demo") { [weak self] in
             if let clip = DataDirectory.demoClip { self?.open(clip) }
         }
-        Actions.add(group, "save-frame") { [weak self] in self?.saveFrame() }
+        Actions.add(group, "save-frame") { [weak self] in
+            self?.saveFrame(withSubtitles: self?.playerView.settings.bool("save-picture-subtitles") ?? true)
+        }
+        Actions.add(group, "save-frame-plain") { [weak self] in self?.saveFrame(withSubtitles: false) }
         speedAction = Actions.addNumberChoice(group, "speed", initial: playerView.player.speed) { [weak self] speed in
             self?.requestedSpeed = speed
             self?.playerView.player.setSpeed(speed)
@@ -175,8 +185,9 @@ public final class PlayerWindow {
 
     /// Ctrl+S: the frame on screen, at the video's own size (square pixels), as a PNG. The
     /// frame is taken when the key is pressed, so playing on while the dialog is up is fine.
-    private func saveFrame() {
+    private func saveFrame(withSubtitles: Bool) {
         guard let frame = playerView.movie.shown else { return }
+        let player = withSubtitles ? playerView.player as? Player : nil
         let rotation = playerView.movie.rotation
         let info = playerView.mediaInfo
         let base = ((info?.sourceName).map { ($0 as NSString).deletingPathExtension } ?? "Reel")
@@ -187,7 +198,10 @@ public final class PlayerWindow {
             // main thread, where it would stall the picture and the controls.
             Thread.detachNewThread {
                 do {
-                    try frame.pngData(rotation: rotation).write(to: URL(fileURLWithPath: path.hasSuffix(".png") ? path : path + ".png"))
+                    let png = try player.map { player in
+                        try frame.pngData(rotation: rotation) { player.subtitleImage(at: frame.pts, width: $0, height: $1) }
+                    } ?? frame.pngData(rotation: rotation)
+                    try png.write(to: URL(fileURLWithPath: path.hasSuffix(".png") ? path : path + ".png"))
                 } catch {
                     FileHandle.standardError.write(Data("reel: cannot save the picture to \(path): \(error)\n".utf8))
                 }
@@ -233,6 +247,7 @@ public final class PlayerWindow {
                 guard let file = list?.pointee.data else { return false }
                 let gfile = OpaquePointer(file)
                 guard let path = GString.take(g_file_get_path(gfile)) ?? GString.take(g_file_get_uri(gfile)) else { return false }
+                if self.subtitles?.accepts(droppedPath: path) == true { return true }
                 self.open(path)
                 return true
             }
