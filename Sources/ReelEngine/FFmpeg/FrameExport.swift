@@ -119,12 +119,15 @@ enum FrameExport {
             width += width % 2
         }
         let height = Int(f.height)
-        guard degrees % 360 != 0 || overlay != nil else {
+        let quarter = (((degrees % 360) + 360) % 360 / 90) % 2 == 1
+        // Drawn first, so a moment without subtitles takes the plain path below.
+        let subtitles = overlay?(quarter ? height : width, quarter ? width : height)
+        guard degrees % 360 != 0 || subtitles != nil else {
             return try encodePNG(try rgbFrame(of: frame, width: width, height: height), format: AV_PIX_FMT_RGB24)
         }
         var turned = PictureRotation.rotate(try rgba(of: frame, width: width, height: height),
                                             width: width, height: height, clockwise: degrees)
-        if let image = overlay?(turned.width, turned.height), image.width == turned.width, image.height == turned.height {
+        if let image = subtitles, image.width == turned.width, image.height == turned.height {
             image.composite(over: &turned.pixels)
         }
         let picture = Frame()

@@ -21,6 +21,16 @@ final class PreferencesWindow {
             ("always-show-hours", "hours-switch", "active"),
             ("show-frames", "frames-switch", "active"),
             ("time-refresh-interval", "refresh-interval-adjustment", "value"),
+            ("subtitle-size", "subtitle-size-combo", "active-id"),
+            ("subtitle-font", "subtitle-font-entry", "text"),
+            ("subtitle-color", "subtitle-color-entry", "text"),
+            ("subtitle-outline", "subtitle-outline-switch", "active"),
+            ("subtitle-background", "subtitle-background-switch", "active"),
+            ("subtitle-position", "subtitle-position-adjustment", "value"),
+            ("subtitle-override-ass", "subtitle-override-switch", "active"),
+            ("subtitle-languages", "subtitle-languages-entry", "text"),
+            ("subtitle-charset", "subtitle-charset-entry", "text"),
+            ("save-picture-subtitles", "save-subtitles-switch", "active"),
         ]
         for binding in bindings {
             settings.bind(binding.key, to: builder.object(binding.id), property: binding.property)
