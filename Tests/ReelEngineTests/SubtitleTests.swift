@@ -275,4 +275,39 @@ struct SubtitleTests {
         }
         #expect(test.player.audioDelay == 0.2)
     }
+
+    @Test("Another audio stream: the media continues from the same picture with it, the subtitles as they were")
+    func audioStreamSwitch() throws {
+        let test = TestPlayer()
+        try test.open(try Fixtures.path(.twoAudioStreams))
+        #expect(test.player.mediaInfo?.selectedAudioStream == 1)
+        try test.waitFor("the subtitle streams") { event in
+            if case .subtitleTracksChanged = event { return !test.player.subtitlesLoading }
+            return false
+        }
+        let mark0 = test.recorder.count
+        test.player.selectSubtitleTrack(3)
+        try test.waitFor(from: mark0, "the subtitle choice") { event in
+            if case .subtitleChanged(_, let to) = event { return to?.id == 3 }
+            return false
+        }
+        let landed = try #require(try test.seek(to: 2.0))
+        let mark = test.recorder.count
+        test.player.selectAudioStream(2)
+        let loaded = try test.waitFor(from: mark, "the media with the other sound") { event in
+            if case .mediaLoaded = event { return true }
+            return false
+        }
+        guard case .mediaLoaded(let info) = loaded else { return }
+        #expect(info.selectedAudioStream == 2)
+        #expect(info.audioStream?.language == "ger")
+        // The reopening lands where the picture was, as its first picture.
+        try test.waitForState(from: mark, "ready again") { $0 == .ready }
+        #expect(abs((test.player.currentFrame?.pts ?? -1) - landed.pts) < 0.001, "the same picture")
+        try test.waitFor(from: mark, "the subtitles again") { event in
+            if case .subtitleTracksChanged = event { return !test.player.subtitlesLoading }
+            return false
+        }
+        #expect(test.player.selectedSubtitleTrack?.id == 3, "the subtitle choice is kept")
+    }
 }

@@ -22,6 +22,17 @@ extension Fixtures.Spec {
         "-c:s:0", "srt", "-c:s:1", "ass", "-metadata:s:s:0", "language=eng", "-metadata:s:s:1", "language=fre",
         "-disposition:s:0", "0", "-disposition:s:1", "0",
     ])
+
+    /// Two audio streams (English at 440 Hz, German at 880 Hz) and an English SRT stream.
+    public static let twoAudioStreams = Self(name: "two-audio-streams", ext: "mkv", arguments: [
+        "-f", "lavfi", "-i", "color=c=0x303030:s=320x180:r=25:d=4",
+        "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=4",
+        "-f", "lavfi", "-i", "sine=frequency=880:sample_rate=48000:duration=4",
+        "-f", "srt", "-i", "data:text/plain;base64," + Data("1\n00:00:00,000 --> 00:00:04,000\nWords\n\n".utf8).base64EncodedString(),
+        "-map", "0:v", "-map", "1:a", "-map", "2:a", "-map", "3", "-c:v", "libx264", "-preset", "ultrafast",
+        "-pix_fmt", "yuv420p", "-c:a", "aac", "-c:s", "srt",
+        "-metadata:s:a:0", "language=eng", "-metadata:s:a:1", "language=ger", "-metadata:s:s:0", "language=eng",
+    ])
 }
 
 /// Subtitle texts the tests write and read back.

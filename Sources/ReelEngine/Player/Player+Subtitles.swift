@@ -24,6 +24,12 @@ extension Player {
     /// The text encoding of subtitle files (nil: detect); files already open are read again.
     public func setSubtitleCharset(_ charset: String?) { send(.subtitle(.setCharset(charset))) }
 
+    /// Plays audio stream `index` of `mediaInfo.streams` instead (another language, a
+    /// commentary): the media is opened again with it and continues from the picture on screen,
+    /// playing or paused as before, with the same subtitles and delays. `mediaLoaded` tells the
+    /// new `selectedAudioStream`.
+    public func selectAudioStream(_ index: Int) { send(.subtitle(.selectAudio(index))) }
+
     /// The encodings offered for subtitle files (iconv names).
     public static var subtitleCharsets: [String] { SubtitleCharset.choices }
 

@@ -10,6 +10,7 @@ enum SubtitleCommand: Sendable {
     case setStyle(SubtitleStyle)
     case setPreferredLanguages([String])
     case setCharset(String?)
+    case selectAudio(Int)
 }
 
 /// What the subtitle loading threads report to the control thread. Threading: value types.
@@ -25,7 +26,13 @@ final class SubtitleControl: @unchecked Sendable {
     // Safe: everything but `state` is used only on the control thread (see above).
     let state = SubtitleState()
     var jobs: [EngineThread] = []
-    var stopLoading = Locked(false)
+    /// Aborts the reading of the media's own streams (and its network waits) when it closes.
+    var stopLoading = InterruptFlag()
+    /// Set before reopening for another audio stream: the loader plays this one.
+    var pendingAudioStream: Int?
+    /// The subtitle choice to keep across that reopening (its track origin, and whether the
+    /// person made it).
+    var carriedOver: (origin: SubtitleTrack.Origin?, personChose: Bool)?
     var personChose = false
     var preferredLanguages: [String] = []
     var charset: String?
@@ -85,6 +92,8 @@ extension PlayerCore {
         case .setCharset(let charset):
             control.charset = charset
             reloadExternalTracks(charset: charset)
+        case .selectAudio(let index):
+            switchAudio(to: index)
         }
     }
 
@@ -109,7 +118,19 @@ extension PlayerCore {
             }
             control.state.composer.invalidate()
             emit(.subtitleTracksChanged(control.state.snapshot.current.tracks))
-            if chosenByPerson, let track = added.first {
+            if finished, let carried = control.carriedOver {
+                control.carriedOver = nil
+                control.personChose = carried.personChose
+                let tracks = control.state.snapshot.current.tracks
+                select(carried.origin.flatMap { origin in tracks.first { $0.origin == origin }?.id }, announceUnchanged: false)
+            } else if control.carriedOver != nil, !finished {
+                // Files added again after the reopening: their choice waits for the streams.
+                if chosenByPerson, let track = added.first, track.origin == control.carriedOver?.origin {
+                    control.carriedOver = nil
+                    control.personChose = true
+                    select(track.id)
+                }
+            } else if chosenByPerson, let track = added.first {
                 // A file the person added is what they want to see.
                 control.personChose = true
                 select(track.id)
@@ -144,7 +165,7 @@ extension PlayerCore {
         }
         let charset = control.charset
         let files = siblings
-        let stop = Locked(false)
+        let stop = InterruptFlag()
         control.stopLoading = stop
         startJob { () -> [SubtitleReport] in
             // Files first (quick), then the media's own streams (a second pass over the file).
@@ -157,14 +178,14 @@ extension PlayerCore {
                     reports.append(.fileFailed(path: s.path, error: error))
                 }
             }
-            let embedded = SubtitleLoader.loadEmbedded(source, info: info) { stop.current }
+            let embedded = SubtitleLoader.loadEmbedded(source, info: info, interrupt: stop)
             reports.append(.loaded(decoded + embedded, finished: true, chosenByPerson: false))
             return reports
         }
     }
 
     func stopSubtitles() {
-        subtitles.stopLoading.withLock { $0 = true }
+        subtitles.stopLoading.abort()
         for job in subtitles.jobs { job.join() }
         subtitles.jobs = []
     }
@@ -200,6 +221,31 @@ extension PlayerCore {
         }
         if let external = tracks.first(where: { if case .external = $0.origin { true } else { false } }) { return external.id }
         return tracks.first { $0.isDefault }?.id
+    }
+
+    /// Another audio stream: the media is opened again with it and continues at the picture on
+    /// screen, playing or paused as it was, with the same subtitles, added files and delays.
+    private func switchAudio(to index: Int) {
+        guard let session, session.info.selectedAudioStream != index,
+              session.info.streams.contains(where: { $0.index == index && $0.kind == .audio }) else { return }
+        let source = session.input.source
+        let here = session.presentation?.currentFrame?.pts ?? session.clock.time()
+        let playing = state == .playing || state == .stalled
+        let snapshot = subtitles.state.snapshot.current
+        let selected = snapshot.selected.flatMap { id in snapshot.tracks.first { $0.id == id } }
+        var siblings = Set<String>()
+        if case .file(let path) = source.location { siblings = Set(SubtitleLoader.siblings(of: path).map(\.path)) }
+        let added = snapshot.tracks.compactMap { track -> String? in
+            guard case .external(let path) = track.origin, !siblings.contains(path) else { return nil }
+            return path
+        }
+        subtitles.pendingAudioStream = index
+        subtitles.carriedOver = (selected?.origin, subtitles.personChose)
+        // Queued in order behind this command, as if the host had asked.
+        mailbox.post(.command(.open(source)))
+        mailbox.post(.command(.seek(to: here, mode: .exact)))
+        for path in added { mailbox.post(.command(.subtitle(.addFile(path, charset: nil)))) }
+        if playing { mailbox.post(.command(.play)) }
     }
 
     private func reloadExternalTracks(charset: String?) {

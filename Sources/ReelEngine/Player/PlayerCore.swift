@@ -19,7 +19,8 @@ final class PlayerCore: @unchecked Sendable {
 
     let mailbox = Mailbox<ControlMessage>()
     let snapshot = Locked(Snapshot())
-    let configuration: PlayerConfiguration
+    /// Control thread only once running (the audio stream changes it, see PlayerCore+Subtitles).
+    var configuration: PlayerConfiguration
     let hooks: PlayerHooks
     let emit: @Sendable (PlayerEvent) -> Void
     private var thread: EngineThread?
@@ -230,6 +231,8 @@ final class PlayerCore: @unchecked Sendable {
         pendingSeek = nil
         firstFrameReported = false
         durationAnnounced = false
+        configuration.audioStream = subtitles.pendingAudioStream
+        subtitles.pendingAudioStream = nil
         let loader = MediaLoader()
         self.loader = loader
         let gen = generation

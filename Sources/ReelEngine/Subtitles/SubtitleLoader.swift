@@ -77,16 +77,16 @@ enum SubtitleLoader {
     }
 
     /// Decodes every subtitle stream of the media; ids are the stream indices.
-    static func loadEmbedded(_ source: MediaSource, info: MediaInfo, stop: @escaping () -> Bool) -> [DecodedSubtitles] {
+    /// `interrupt` aborted (the media closing) ends the reading early.
+    static func loadEmbedded(_ source: MediaSource, info: MediaInfo, interrupt: InterruptFlag) -> [DecodedSubtitles] {
         let indices = info.streams.filter { $0.kind == .subtitle }.map(\.index)
         guard !indices.isEmpty else { return [] }
-        let interrupt = InterruptFlag()
         guard let input = try? MediaInput(source: source, interrupt: interrupt) else { return [] }
         defer { input.close() }
         let streams = indices.filter { $0 < input.streamCount }.map {
             SubtitleDecoding.Stream(index: $0, track: trackInfo(input.stream($0), id: $0, origin: .embedded(streamIndex: $0)))
         }
-        return SubtitleDecoding.decode(input, streams: streams, origin: info.startTime, stop: stop)
+        return SubtitleDecoding.decode(input, streams: streams, origin: info.startTime) { interrupt.isAborted }
     }
 
     static func trackInfo(_ stream: UnsafeMutablePointer<AVStream>, id: Int, origin: SubtitleTrack.Origin) -> SubtitleTrack {
