@@ -40,7 +40,8 @@ public final class PlayerWindow {
         installDrop()
         installHelpOverlay()
         subtitles = SubtitleController(window: window, player: playerView.player, settings: settings,
-                                       trackItems: OpaquePointer(builder.object("subtitle-track-items")))
+                                       trackItems: OpaquePointer(builder.object("subtitle-track-items")),
+                                       audioItems: OpaquePointer(builder.object("audio-track-items")))
         subtitles?.redraw = { [weak self] in self?.playerView.movie.redraw() }
         if let subtitles { playerView.movie.subtitles = { [weak subtitles] in subtitles?.image(at: $0, width: $1, height: $2) } }
         playerView.doubleClicked = { [weak self] in self?.toggleFullscreen() }
