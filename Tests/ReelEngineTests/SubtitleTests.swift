@@ -310,4 +310,23 @@ struct SubtitleTests {
         }
         #expect(test.player.selectedSubtitleTrack?.id == 3, "the subtitle choice is kept")
     }
+
+    @Test("Bitmap subtitles (PGS, DVB, VobSub) are scaled from their canvas to the picture's size and cleared by an empty one")
+    func bitmapPlacement() throws {
+        // A DVD-like 720×576 canvas with a red 100×50 rectangle near the bottom, from 1 s to 3 s.
+        let red = SubtitleBitmap(x: 310, y: 500, width: 100, height: 50,
+                                 rgba: [UInt8](repeating: 0, count: 100 * 50 * 4).enumerated().map { $0.offset % 4 == 0 || $0.offset % 4 == 3 ? 255 : 0 })
+        let track = SubtitleTrack(id: 1, origin: .embedded(streamIndex: 1), language: nil, title: nil, codec: "dvd_subtitle",
+                                  isBitmap: true, isDefault: false, charset: nil)
+        let decoded = DecodedSubtitles(track: track, header: nil, canvasWidth: 720, canvasHeight: 576,
+                                       cues: [SubtitleCue(start: 1, end: 3, content: .bitmaps([red]))], isStyled: false)
+        let composer = SubtitleComposer()
+        #expect(composer.image(of: decoded, at: 0.5, width: 360, height: 288, videoWidth: 720, videoHeight: 576, style: .init()) == nil)
+        let image = try #require(composer.image(of: decoded, at: 2, width: 360, height: 288, videoWidth: 720, videoHeight: 576, style: .init()))
+        let bounds = image.bounds
+        #expect(bounds.x == 155 && bounds.y == 250 && bounds.width == 50 && bounds.height == 25, "\(bounds)")
+        let centre = ((bounds.y + 12) * 360 + bounds.x + 25) * 4
+        #expect(Array(image.pixels[centre..<centre + 4]) == [255, 0, 0, 255])
+        #expect(composer.image(of: decoded, at: 3, width: 360, height: 288, videoWidth: 720, videoHeight: 576, style: .init()) == nil)
+    }
 }

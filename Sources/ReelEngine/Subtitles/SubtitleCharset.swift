@@ -31,7 +31,7 @@ enum SubtitleCharset {
     /// enough of them to be Chinese text rather than a few accented letters.
     private static func isPlausibleGB18030(_ data: Data) -> Bool {
         let bytes = [UInt8](data)
-        var i = 0, sequences = 0, oddRuns = 0
+        var i = 0, sequences = 0
         while i < bytes.count {
             let b = bytes[i]
             if b < 0x80 { i += 1; continue }
@@ -44,12 +44,11 @@ enum SubtitleCharset {
             } else if (0x40...0xFE).contains(t) && t != 0x7F {
                 i += 2
             } else {
-                oddRuns += 1
                 return false
             }
             sequences += 1
         }
-        return sequences >= 2 && oddRuns == 0
+        return sequences >= 2
     }
 
     /// Cyrillic in Windows-1251 writes whole words in high bytes; Western text in
