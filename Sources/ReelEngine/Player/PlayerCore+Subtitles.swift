@@ -117,7 +117,8 @@ extension PlayerCore {
                 if finished { s.loading = false }
             }
             control.state.composer.invalidate()
-            emit(.subtitleTracksChanged(control.state.snapshot.current.tracks))
+            // The choice is made before the tracks are announced, so that a host restoring its
+            // own choice on the announcement has the last word.
             if finished, let carried = control.carriedOver {
                 control.carriedOver = nil
                 control.personChose = carried.personChose
@@ -137,6 +138,7 @@ extension PlayerCore {
             } else if !control.personChose {
                 select(automaticChoice(), announceUnchanged: false)
             }
+            emit(.subtitleTracksChanged(control.state.snapshot.current.tracks))
             emit(.displayInvalidated)
         case .fileFailed(let path, let error):
             emit(.subtitleFileFailed(path: path, error: error))
