@@ -201,6 +201,10 @@ struct SubtitleTests {
             #expect(result.output.contains("\"\(code)\""), "\(file): \(result.output)")
         }
         #expect(throws: PlayerError.self) { try SubtitleLoader.loadFile(video, id: 1) }
+        // Devices and folders are refused at once (reading /dev/zero would never end).
+        for path in ["/dev/zero", folder] {
+            #expect(throws: PlayerError.self) { try SubtitleLoader.loadFile(path, id: 1) }
+        }
     }
 
     @Test("Tracks: files beside the video load with their language, preferred languages choose, switching keeps the position and says from and to")

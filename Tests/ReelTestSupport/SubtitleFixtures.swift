@@ -35,7 +35,7 @@ extension Fixtures.Spec {
     ])
 }
 
-/// Subtitle texts the tests write and read back.
+/// Subtitle texts the tests write and read back. Threading: constants.
 public enum SubtitleTexts {
     public static let yellowTopASS = """
         [Script Info]

@@ -38,6 +38,11 @@ extension Player {
     public func subtitleImage(at time: Double, width: Int, height: Int) -> SubtitleImage? {
         let video = mediaInfo?.videoStream
         var videoWidth = video?.width ?? width, videoHeight = video?.height ?? height
+        // Square pixels, as the picture is shown: libass takes this shape as the video's, and
+        // text would be squeezed on anamorphic video otherwise.
+        if let sar = video?.sampleAspectRatio, sar.numerator > 0, sar.denominator > 0 {
+            videoWidth = Int((Double(videoWidth) * sar.value).rounded())
+        }
         if let rotation = video?.rotation, rotation % 180 != 0 { swap(&videoWidth, &videoHeight) }
         return core.subtitles.state.image(at: time, width: width, height: height,
                                           videoWidth: videoWidth, videoHeight: videoHeight)

@@ -18,6 +18,10 @@ enum SubtitleLoader {
         let data: Data
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            // A device or pipe (/dev/zero, a FIFO) would be read forever; a folder not at all.
+            guard attributes[.type] as? FileAttributeType == .typeRegular else {
+                throw PlayerError.notMediaFile("\(name) is not a regular file")
+            }
             if let size = attributes[.size] as? Int, size > largestFile {
                 throw PlayerError.notMediaFile("\(name) is too large for a subtitle file")
             }
