@@ -225,31 +225,6 @@ extension PlayerCore {
         return tracks.first { $0.isDefault }?.id
     }
 
-    /// Another audio stream: the media is opened again with it and continues at the picture on
-    /// screen, playing or paused as it was, with the same subtitles, added files and delays.
-    private func switchAudio(to index: Int) {
-        guard let session, session.info.selectedAudioStream != index,
-              session.info.streams.contains(where: { $0.index == index && $0.kind == .audio }) else { return }
-        let source = session.input.source
-        let here = session.presentation?.currentFrame?.pts ?? session.clock.time()
-        let playing = state == .playing || state == .stalled
-        let snapshot = subtitles.state.snapshot.current
-        let selected = snapshot.selected.flatMap { id in snapshot.tracks.first { $0.id == id } }
-        var siblings = Set<String>()
-        if case .file(let path) = source.location { siblings = Set(SubtitleLoader.siblings(of: path).map(\.path)) }
-        let added = snapshot.tracks.compactMap { track -> String? in
-            guard case .external(let path) = track.origin, !siblings.contains(path) else { return nil }
-            return path
-        }
-        subtitles.pendingAudioStream = index
-        subtitles.carriedOver = (selected?.origin, subtitles.personChose)
-        // Queued in order behind this command, as if the host had asked.
-        mailbox.post(.command(.open(source)))
-        mailbox.post(.command(.seek(to: here, mode: .exact)))
-        for path in added { mailbox.post(.command(.subtitle(.addFile(path, charset: nil)))) }
-        if playing { mailbox.post(.command(.play)) }
-    }
-
     private func reloadExternalTracks(charset: String?) {
         let texts = subtitles.state.snapshot.current.tracks.compactMap { track -> (String, Int, String?)? in
             guard case .external(let path) = track.origin, !track.isBitmap else { return nil }

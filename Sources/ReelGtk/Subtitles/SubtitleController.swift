@@ -4,7 +4,7 @@ import ReelEngine
 
 /// The window's subtitle controls: the Subtitles menu (tracks with language names, add a file,
 /// delays), keys, dropping subtitle files, the style from preferences, the preferred languages
-/// and the choice remembered per file.
+/// and the choice remembered per file; and the Audio menu beside it (AudioTrackMenu).
 /// Threading: main thread only.
 @MainActor
 final class SubtitleController {
@@ -14,9 +14,8 @@ final class SubtitleController {
     private let settings: PlayerSettings
     private let parent: UnsafeMutablePointer<GtkWidget>
     private let trackItems: OpaquePointer?
-    private let audioItems: OpaquePointer?
+    private let audioMenu: AudioTrackMenu
     private var trackAction: OpaquePointer?
-    private var audioAction: OpaquePointer?
     /// The media whose choice is remembered, and whether its remembered choice was applied.
     private var mediaPath: String?
     private var restored = false
@@ -34,7 +33,7 @@ final class SubtitleController {
         self.settings = settings
         self.parent = window
         self.trackItems = trackItems
-        self.audioItems = audioItems
+        audioMenu = AudioTrackMenu(window: window, player: player, items: audioItems)
         installActions(on: window.raw)
         applySettings()
         settings.observe { [weak self] key in
@@ -68,7 +67,7 @@ final class SubtitleController {
             // Opened again for another audio stream: the same file, its choice already applied.
             if mediaPath != info.source { restored = false }
             mediaPath = info.source
-            rebuildAudioMenu(info)
+            audioMenu.rebuild(info)
         case .subtitleTracksChanged(let tracks):
             rebuildMenu(tracks)
             restoreChoice(tracks)
@@ -134,37 +133,9 @@ final class SubtitleController {
         }
     }
 
-    /// The media's audio streams by language and title, the playing one checked.
-    private func rebuildAudioMenu(_ info: MediaInfo) {
-        guard let audioItems else { return }
-        g_menu_remove_all(audioItems)
-        let streams = info.streams.filter { $0.kind == .audio }
-        for (n, stream) in streams.enumerated() {
-            var parts = [LanguageNames.name(for: stream.language), stream.title].compactMap { $0 }.filter { !$0.isEmpty }
-            if parts.isEmpty { parts.append("Track \(n + 1)") }
-            var label = parts.joined(separator: " — ")
-            if let channels = stream.channels { label += " (\(stream.codec), \(channels == 1 ? "mono" : channels == 2 ? "stereo" : "\(channels) ch"))" }
-            let item = g_menu_item_new(label, nil)!
-            g_menu_item_set_action_and_target_value(item, "win.audio-track", g_variant_new_string(String(stream.index)))
-            g_menu_append_item(audioItems, item)
-            g_object_unref(item.raw.cast(to: GObject.self))
-        }
-        if let audioAction {
-            g_simple_action_set_state(audioAction, g_variant_new_string(info.selectedAudioStream.map(String.init) ?? ""))
-        }
-    }
-
     private func installActions(on group: UnsafeMutableRawPointer) {
         let type = g_variant_type_new("s")
         defer { g_variant_type_free(type) }
-        let audio = g_simple_action_new_stateful("audio-track", type, g_variant_new_string(""))!
-        Signal.connectAction(audio.raw) { [weak self] parameter in
-            guard let self, let parameter, let index = Int(String(cString: g_variant_get_string(parameter, nil))) else { return }
-            self.player.selectAudioStream(index)
-        }
-        g_action_map_add_action(OpaquePointer(group), audio)
-        g_object_unref(audio.raw.cast(to: GObject.self))
-        audioAction = audio
 
         let action = g_simple_action_new_stateful("subtitle-track", type, g_variant_new_string("off"))!
         Signal.connectAction(action.raw) { [weak self] parameter in
