@@ -25,6 +25,8 @@ final class SubtitleController {
     private var audioDelay = 0.0
     /// Draws the picture again (the subtitles over it changed).
     var redraw: (@MainActor () -> Void)?
+    /// Says what changed over the picture (set by the window).
+    var notice: TrackNotice?
 
     init?(window: UnsafeMutablePointer<GtkWidget>, player: PlaybackController, settings: PlayerSettings,
           trackItems: OpaquePointer?, audioItems: OpaquePointer?) {
@@ -75,14 +77,21 @@ final class SubtitleController {
             if let trackAction { g_simple_action_set_state(trackAction, g_variant_new_string(to.map { String($0.id) } ?? "off")) }
             // What the person (or the remembered choice) picked is remembered; the automatic
             // choice while loading is not a choice.
-            if restored, let mediaPath { settings.rememberSubtitleChoice(Self.key(for: to), for: mediaPath) }
+            if restored, let mediaPath {
+                settings.rememberSubtitleChoice(Self.key(for: to), for: mediaPath)
+                notice?.show("Subtitles: " + (to?.displayName ?? "Off"))
+            }
             redraw?()
         case .subtitleDelayChanged(let d):
+            notice?.show("Subtitle delay: " + TrackNotice.delayText(d))
             subtitleDelay = d
             redraw?()
-        case .audioDelayChanged(let d): audioDelay = d
+        case .audioDelayChanged(let d):
+            notice?.show("Audio delay: " + TrackNotice.delayText(d))
+            audioDelay = d
         case .subtitleFileFailed(let path, let error):
             FileHandle.standardError.write(Data("reel: subtitles \(path): \(error.message)\n".utf8))
+            notice?.show(error.message)
         default:
             break
         }
