@@ -80,11 +80,13 @@ enum SubtitleLoader {
         return decoded
     }
 
-    /// Decodes every subtitle stream of the media; ids are the stream indices.
+    /// Decodes every subtitle stream of the media; ids are the stream indices. Local media only:
+    /// the streams are read in a second pass over the file, which for remote media would fetch
+    /// it all twice (remote media's own subtitles are left for the demuxer to carry one day).
     /// `interrupt` aborted (the media closing) ends the reading early.
     static func loadEmbedded(_ source: MediaSource, info: MediaInfo, interrupt: InterruptFlag) -> [DecodedSubtitles] {
         let indices = info.streams.filter { $0.kind == .subtitle }.map(\.index)
-        guard !indices.isEmpty else { return [] }
+        guard !indices.isEmpty, !source.isRemote else { return [] }
         guard let input = try? MediaInput(source: source, interrupt: interrupt) else { return [] }
         defer { input.close() }
         let streams = indices.filter { $0 < input.streamCount }.map {
