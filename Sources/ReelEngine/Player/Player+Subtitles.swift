@@ -34,8 +34,9 @@ extension Player {
     public static var subtitleCharsets: [String] { SubtitleCharset.choices }
 
     /// The subtitles shown over the picture of media time `time`, drawn at `width`×`height`
-    /// pixels (the size the picture is shown at, so text stays sharp); nil when none.
-    public func subtitleImage(at time: Double, width: Int, height: Int) -> SubtitleImage? {
+    /// pixels (the size the picture is shown at, so text stays sharp); nil when none. `lift`
+    /// raises bottom text subtitles by that percentage of the height (to clear the controls).
+    public func subtitleImage(at time: Double, width: Int, height: Int, lift: Double = 0) -> SubtitleImage? {
         let video = mediaInfo?.videoStream
         var videoWidth = video?.width ?? width, videoHeight = video?.height ?? height
         // Square pixels, as the picture is shown: libass takes this shape as the video's, and
@@ -45,6 +46,6 @@ extension Player {
         }
         if let rotation = video?.rotation, rotation % 180 != 0 { swap(&videoWidth, &videoHeight) }
         return core.subtitles.state.image(at: time, width: width, height: height,
-                                          videoWidth: videoWidth, videoHeight: videoHeight)
+                                          videoWidth: videoWidth, videoHeight: videoHeight, lift: lift)
     }
 }

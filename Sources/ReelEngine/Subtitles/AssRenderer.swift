@@ -10,6 +10,7 @@ final class AssRenderer {
     private var track: UnsafeMutablePointer<ASS_Track>?
     /// What `track` was built from: which track, in which style.
     private var loadedKey: (id: Int, style: SubtitleStyle)?
+    private var lastLift = 0.0
 
     init?() {
         guard let library = ass_library_init() else { return nil }
@@ -95,8 +96,14 @@ final class AssRenderer {
     /// Draws what is on screen at `time` into a `width`×`height` picture showing a video of
     /// `videoWidth`×`videoHeight` (for the aspect); nil when nothing is shown. `changed` is
     /// false when libass says the result equals the previous call's.
-    func render(at time: Double, width: Int, height: Int, videoWidth: Int, videoHeight: Int) -> (SubtitleImage?, changed: Bool) {
+    /// `lift`: how far bottom subtitles move up, in percent of the height (controls showing).
+    func render(at time: Double, width: Int, height: Int, videoWidth: Int, videoHeight: Int,
+                lift: Double = 0) -> (SubtitleImage?, changed: Bool) {
         guard let track, width > 0, height > 0 else { return (nil, true) }
+        if lift != lastLift {
+            ass_set_line_position(renderer, max(0, min(100, lift)))
+            lastLift = lift
+        }
         ass_set_frame_size(renderer, Int32(width), Int32(height))
         ass_set_storage_size(renderer, Int32(max(1, videoWidth)), Int32(max(1, videoHeight)))
         var change: Int32 = 0

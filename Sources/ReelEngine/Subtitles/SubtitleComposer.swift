@@ -12,17 +12,17 @@ final class SubtitleComposer: @unchecked Sendable {
     private var drawn = 0
 
     private struct Key: Equatable {
-        var track: Int, width: Int, height: Int, style: SubtitleStyle, cues: [Int]
+        var track: Int, width: Int, height: Int, style: SubtitleStyle, cues: [Int], lift: Double
     }
 
     func image(of decoded: DecodedSubtitles, at time: Double, width: Int, height: Int,
-               videoWidth: Int, videoHeight: Int, style: SubtitleStyle) -> SubtitleImage? {
+               videoWidth: Int, videoHeight: Int, style: SubtitleStyle, lift: Double = 0) -> SubtitleImage? {
         guard width > 0, height > 0, width * height <= 8192 * 8192 else { return nil }
         lock.lock()
         defer { lock.unlock() }
         if decoded.track.isBitmap {
             let active = decoded.cues.indices.filter { decoded.cues[$0].start <= time && time < decoded.cues[$0].end }
-            let key = Key(track: decoded.track.id, width: width, height: height, style: style, cues: active)
+            let key = Key(track: decoded.track.id, width: width, height: height, style: style, cues: active, lift: 0)
             if let last, last.key == key { return last.image }
             let image = drawBitmaps(decoded, active, width: width, height: height, videoWidth: videoWidth, videoHeight: videoHeight)
             last = (key, numbered(image))
@@ -31,9 +31,9 @@ final class SubtitleComposer: @unchecked Sendable {
         if ass == nil { ass = AssRenderer() }
         guard let ass else { return nil }
         ass.load(decoded, style: style)
-        let key = Key(track: decoded.track.id, width: width, height: height, style: style, cues: [])
+        let key = Key(track: decoded.track.id, width: width, height: height, style: style, cues: [], lift: lift)
         let (image, changed) = ass.render(at: time, width: width, height: height,
-                                          videoWidth: videoWidth, videoHeight: videoHeight)
+                                          videoWidth: videoWidth, videoHeight: videoHeight, lift: lift)
         if !changed, let last, last.key == key { return last.image }
         last = (key, numbered(image))
         return last?.image

@@ -27,10 +27,11 @@ final class SubtitleState: Sendable {
 
     /// The subtitles over a picture of media time `time`, drawn at `width`×`height` for a video
     /// of `videoWidth`×`videoHeight`; nil when none are shown then.
-    func image(at time: Double, width: Int, height: Int, videoWidth: Int, videoHeight: Int) -> SubtitleImage? {
+    func image(at time: Double, width: Int, height: Int, videoWidth: Int, videoHeight: Int,
+               lift: Double = 0) -> SubtitleImage? {
         let s = snapshot.current
         guard let id = s.selected, let decoded = s.decoded[id] else { return nil }
         return composer.image(of: decoded, at: time - s.delay, width: width, height: height,
-                              videoWidth: videoWidth, videoHeight: videoHeight, style: s.style)
+                              videoWidth: videoWidth, videoHeight: videoHeight, style: s.style, lift: lift)
     }
 }

@@ -58,7 +58,12 @@ final class SubtitleController {
 
     /// The subtitles over a picture, for the movie view.
     func image(at time: Double, width: Int, height: Int) -> SubtitleImage? {
-        player.subtitleImage(at: time, width: width, height: height)
+        player.subtitleImage(at: time, width: width, height: height, lift: lift)
+    }
+
+    /// Percent of the picture's height the bottom subtitles move up (the controls are showing).
+    var lift = 0.0 {
+        didSet { if lift != oldValue { redraw?() } }
     }
 
     // MARK: Events

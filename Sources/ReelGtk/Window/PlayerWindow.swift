@@ -44,6 +44,12 @@ public final class PlayerWindow {
                                        audioItems: OpaquePointer(builder.object("audio-track-items")))
         subtitles?.redraw = { [weak self] in self?.playerView.movie.redraw() }
         subtitles?.notice = TrackNotice(view: playerView)
+        // Subtitles move up over the controls while they show, as mpv's do over its OSC.
+        let hostHook = playerView.controlsVisibilityChanged
+        playerView.controlsVisibilityChanged = { [weak self] visible in
+            hostHook?(visible)
+            self?.liftSubtitles(visible)
+        }
         if let subtitles { playerView.movie.subtitles = { [weak subtitles] in subtitles?.image(at: $0, width: $1, height: $2) } }
         playerView.doubleClicked = { [weak self] in self?.toggleFullscreen() }
         playerView.eventObserver = { [weak self] event in self?.observe(event) }
@@ -209,6 +215,15 @@ public final class PlayerWindow {
                 }
             }
         }
+    }
+
+    private func liftSubtitles(_ controlsShown: Bool) {
+        let picture = playerView.movie.pictureRect
+        let controls = Double(gtk_widget_get_height(playerView.controls.revealer))
+        // Only the part of the controls over the picture counts (letterboxing may hold them).
+        let viewHeight = Double(gtk_widget_get_height(playerView.movie.area))
+        let overlap = max(0, controls - (viewHeight - picture.y - picture.height))
+        subtitles?.lift = controlsShown && picture.height > 0 ? min(50, overlap / picture.height * 100) : 0
     }
 
     /// `[` and `]` step the speed down and up; Backspace returns to normal.
