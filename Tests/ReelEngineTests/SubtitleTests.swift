@@ -333,4 +333,28 @@ struct SubtitleTests {
         #expect(Array(image.pixels[centre..<centre + 4]) == [255, 0, 0, 255])
         #expect(composer.image(of: decoded, at: 3, width: 360, height: 288, videoWidth: 720, videoHeight: 576, style: .init()) == nil)
     }
+
+    @Test("A file read again in a chosen encoding replaces the first reading in place")
+    func rereadInChosenEncoding() throws {
+        let folder = try SubtitleOracle.folder()
+        let path = folder + "/russian.srt"
+        try SubtitleOracle.write("1\n00:00:00,500 --> 00:00:03,000\nПривет, как дела? Всё хорошо\n", to: path, charset: "WINDOWS-1251")
+        let test = TestPlayer()
+        try test.open(try Fixtures.path(.subtitleCanvas))
+        var mark = test.recorder.count
+        test.player.addSubtitleFile(path, charset: "ISO-8859-5")
+        try test.waitFor(from: mark, "the first reading") { event in
+            if case .subtitleChanged(_, let to) = event { return to?.charset == "ISO-8859-5" }
+            return false
+        }
+        let first = try #require(test.player.selectedSubtitleTrack)
+        mark = test.recorder.count
+        test.player.addSubtitleFile(path, charset: "WINDOWS-1251")
+        try test.waitFor(from: mark, "the second reading") { event in
+            if case .subtitleChanged(_, let to) = event { return to?.charset == "WINDOWS-1251" }
+            return false
+        }
+        let tracks = test.player.subtitleTracks.filter { $0.origin == .external(path: path) }
+        #expect(tracks.count == 1 && tracks.first?.id == first.id && tracks.first?.charset == "WINDOWS-1251")
+    }
 }

@@ -104,10 +104,18 @@ extension PlayerCore {
             var added: [SubtitleTrack] = []
             control.state.snapshot.withLock { s in
                 for d in decoded {
-                    // The same file twice (added while the files beside the media were read).
+                    // The same file again (added while the files beside the media were read, or
+                    // read again in another encoding): it keeps its place and id; what the
+                    // person asked for replaces what was read.
                     if case .external = d.track.origin,
-                       let same = s.tracks.first(where: { $0.origin == d.track.origin && $0.id != d.track.id }) {
-                        if chosenByPerson { added.append(same) }
+                       let i = s.tracks.firstIndex(where: { $0.origin == d.track.origin && $0.id != d.track.id }) {
+                        if chosenByPerson {
+                            var again = d
+                            again.track.id = s.tracks[i].id
+                            s.tracks[i] = again.track
+                            s.decoded[again.track.id] = again
+                            added.append(again.track)
+                        }
                         continue
                     }
                     s.decoded[d.track.id] = d
