@@ -357,4 +357,20 @@ struct SubtitleTests {
         let tracks = test.player.subtitleTracks.filter { $0.origin == .external(path: path) }
         #expect(tracks.count == 1 && tracks.first?.id == first.id && tracks.first?.charset == "WINDOWS-1251")
     }
+
+    @Test("The audio stream: by preferred language, or the one asked for the next opening only")
+    func audioPreferences() throws {
+        let clip = try Fixtures.path(.twoAudioStreams)
+        let test = TestPlayer()
+        test.player.setPreferredAudioLanguages(["fr", "de"])
+        try test.open(clip)
+        #expect(test.player.mediaInfo?.selectedAudioStream == 2, "German, the first preferred language it has")
+        test.player.setPreferredAudioLanguages([])
+        test.player.preferAudioStream(1)
+        try test.open(clip)
+        #expect(test.player.mediaInfo?.selectedAudioStream == 1)
+        test.player.setPreferredAudioLanguages(["deu"])
+        try test.open(clip)
+        #expect(test.player.mediaInfo?.selectedAudioStream == 2, "the asked-for stream was for one opening only")
+    }
 }

@@ -30,6 +30,12 @@ extension Player {
     /// new `selectedAudioStream`.
     public func selectAudioStream(_ index: Int) { send(.subtitle(.selectAudio(index))) }
 
+    /// For the next media opened (commands are applied in order: call before `open`): play
+    /// audio stream `stream` if it has one (a choice remembered for that file).
+    public func preferAudioStream(_ stream: Int?) { send(.subtitle(.preferAudio(stream: stream, languages: nil))) }
+    /// Language codes tried in order for the audio stream whenever media opens.
+    public func setPreferredAudioLanguages(_ languages: [String]) { send(.subtitle(.preferAudio(stream: nil, languages: languages))) }
+
     /// The encodings offered for subtitle files (iconv names).
     public static var subtitleCharsets: [String] { SubtitleCharset.choices }
 

@@ -28,6 +28,8 @@ public struct PlayerConfiguration: Sendable {
     public var freewheel = false
     /// The audio stream to play, by index in `MediaInfo.streams`; nil lets FFmpeg pick the best.
     public var audioStream: Int?
+    /// Language codes tried in order for the audio stream when `audioStream` is nil.
+    public var audioLanguages: [String] = []
     public var playsVideo = true
     public var playsAudio = true
 

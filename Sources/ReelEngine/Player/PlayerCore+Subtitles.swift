@@ -11,6 +11,8 @@ enum SubtitleCommand: Sendable {
     case setPreferredLanguages([String])
     case setCharset(String?)
     case selectAudio(Int)
+    /// For the next media opened: this audio stream (a remembered choice), else these languages.
+    case preferAudio(stream: Int?, languages: [String]?)
 }
 
 /// What the subtitle loading threads report to the control thread. Threading: value types.
@@ -35,6 +37,7 @@ final class SubtitleControl: @unchecked Sendable {
     var carriedOver: (origin: SubtitleTrack.Origin?, personChose: Bool)?
     var personChose = false
     var preferredLanguages: [String] = []
+    var preferredAudioLanguages: [String] = []
     var charset: String?
     var nextExternalId = 1000
 }
@@ -94,6 +97,8 @@ extension PlayerCore {
             reloadExternalTracks(charset: charset)
         case .selectAudio(let index):
             switchAudio(to: index)
+        case .preferAudio(let stream, let languages):
+            if let languages { control.preferredAudioLanguages = languages } else { control.pendingAudioStream = stream }
         }
     }
 

@@ -232,6 +232,7 @@ final class PlayerCore: @unchecked Sendable {
         firstFrameReported = false
         durationAnnounced = false
         configuration.audioStream = subtitles.pendingAudioStream
+        configuration.audioLanguages = subtitles.preferredAudioLanguages
         subtitles.pendingAudioStream = nil
         let loader = MediaLoader()
         self.loader = loader

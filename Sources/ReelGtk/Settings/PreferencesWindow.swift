@@ -30,6 +30,7 @@ final class PreferencesWindow {
             ("subtitle-override-ass", "subtitle-override-switch", "active"),
             ("subtitle-languages", "subtitle-languages-entry", "text"),
             ("subtitle-charset", "subtitle-charset-entry", "text"),
+            ("audio-languages", "audio-languages-entry", "text"),
             ("save-picture-subtitles", "save-subtitles-switch", "active"),
         ]
         for binding in bindings {

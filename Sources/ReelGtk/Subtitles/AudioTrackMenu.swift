@@ -8,20 +8,28 @@ import ReelEngine
 final class AudioTrackMenu {
     private let items: OpaquePointer?
     private let action: OpaquePointer
+    /// The person chose stream `index` (the controller remembers it for the file).
+    var chosen: (@MainActor (Int) -> Void)?
 
     init(window: UnsafeMutablePointer<GtkWidget>, player: Player, items: OpaquePointer?) {
         self.items = items
         let type = g_variant_type_new("s")
         defer { g_variant_type_free(type) }
         action = g_simple_action_new_stateful("audio-track", type, g_variant_new_string(""))!
+        let box = ChosenBox()
         Signal.connectAction(action.raw) { [weak player] parameter in
             guard let parameter, let index = Int(String(cString: g_variant_get_string(parameter, nil))) else { return }
             player?.selectAudioStream(index)
+            box.menu?.chosen?(index)
         }
         g_action_map_add_action(OpaquePointer(window.raw), action)
         // The window's action map keeps it alive as long as the window, which outlives this.
         g_object_unref(action.raw.cast(to: GObject.self))
+        box.menu = self
     }
+
+    /// Lets the action's handler reach the menu without keeping it alive.
+    private final class ChosenBox { weak var menu: AudioTrackMenu? }
 
     func rebuild(_ info: MediaInfo) {
         g_simple_action_set_state(action, g_variant_new_string(info.selectedAudioStream.map(String.init) ?? ""))

@@ -48,6 +48,10 @@ extension PlayerSettings {
         string("subtitle-languages").split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
     }
 
+    public var audioLanguages: [String] {
+        string("audio-languages").split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+    }
+
     public var subtitleCharset: String? {
         let value = string("subtitle-charset").trimmingCharacters(in: .whitespaces)
         return value.isEmpty ? nil : value
@@ -61,16 +65,24 @@ extension PlayerSettings {
     }
 
     /// The subtitle choice remembered for `media` ("off", "stream:N" or "file:PATH").
-    func subtitleChoice(for media: String) -> String? {
-        strings("subtitle-choices").lazy.compactMap { entry -> String? in
+    func subtitleChoice(for media: String) -> String? { choice(in: "subtitle-choices", for: media) }
+
+    /// Remembers the choice for `media`, most recent first, for the last 200 files.
+    func rememberSubtitleChoice(_ choice: String, for media: String) { remember(choice, in: "subtitle-choices", for: media) }
+
+    /// The audio stream remembered for `media`.
+    func audioChoice(for media: String) -> Int? { choice(in: "audio-choices", for: media).flatMap { Int($0) } }
+    func rememberAudioChoice(_ index: Int, for media: String) { remember(String(index), in: "audio-choices", for: media) }
+
+    private func choice(in key: String, for media: String) -> String? {
+        strings(key).lazy.compactMap { entry -> String? in
             let parts = entry.split(separator: "\t", maxSplits: 1).map(String.init)
             return parts.count == 2 && parts[0] == media ? parts[1] : nil
         }.first
     }
 
-    /// Remembers the choice for `media`, most recent first, for the last 200 files.
-    func rememberSubtitleChoice(_ choice: String, for media: String) {
-        let others = strings("subtitle-choices").filter { !$0.hasPrefix(media + "\t") }
-        set("subtitle-choices", strings: Array(([media + "\t" + choice] + others).prefix(200)))
+    private func remember(_ choice: String, in key: String, for media: String) {
+        let others = strings(key).filter { !$0.hasPrefix(media + "\t") }
+        set(key, strings: Array(([media + "\t" + choice] + others).prefix(200)))
     }
 }

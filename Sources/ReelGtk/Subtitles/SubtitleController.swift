@@ -36,6 +36,10 @@ final class SubtitleController {
         self.parent = window
         self.trackItems = trackItems
         audioMenu = AudioTrackMenu(window: window, player: player, items: audioItems)
+        audioMenu.chosen = { [weak self] index in
+            guard let self, let mediaPath = self.mediaPath else { return }
+            self.settings.rememberAudioChoice(index, for: mediaPath)
+        }
         installActions(on: window.raw)
         applySettings()
         settings.observe { [weak self] key in
@@ -46,6 +50,7 @@ final class SubtitleController {
             }
             if key == "subtitle-languages" { self.player.setPreferredSubtitleLanguages(settings.subtitleLanguages) }
             if key == "subtitle-charset" { self.player.setSubtitleCharset(settings.subtitleCharset) }
+            if key == "audio-languages" { self.player.setPreferredAudioLanguages(settings.audioLanguages) }
         }
         rebuildMenu([])
     }
@@ -54,6 +59,13 @@ final class SubtitleController {
         player.setSubtitleStyle(settings.subtitleStyle)
         player.setPreferredSubtitleLanguages(settings.subtitleLanguages)
         player.setSubtitleCharset(settings.subtitleCharset)
+        player.setPreferredAudioLanguages(settings.audioLanguages)
+    }
+
+    /// Before media opens: the audio stream remembered for it, if any, is played from the start.
+    func willOpen(_ source: String) {
+        let path = (try? MediaSource(parsing: source))?.description ?? source
+        player.preferAudioStream(settings.audioChoice(for: path))
     }
 
     /// The subtitles over a picture, for the movie view.

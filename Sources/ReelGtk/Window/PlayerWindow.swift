@@ -72,6 +72,7 @@ public final class PlayerWindow {
     public func open(_ source: String, start: Double? = nil, paused: Bool = false) {
         sizedForMedia = false
         setTitle((try? MediaSource(parsing: source))?.displayName ?? source)
+        subtitles?.willOpen(source)
         playerView.open(source, start: start, paused: paused)
         if gtk_widget_get_visible(window) == 0 {
             presentWhenLoaded = Timer.once(after: 0.3) { [weak self] in self?.present() }
