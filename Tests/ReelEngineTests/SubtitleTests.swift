@@ -373,4 +373,31 @@ struct SubtitleTests {
         try test.open(clip)
         #expect(test.player.mediaInfo?.selectedAudioStream == 2, "the asked-for stream was for one opening only")
     }
+
+    @Test("Audio delay: while the sound device drives the clock, the picture is that far ahead of the sound")
+    func audioDelayMovesClock() throws {
+        try SoundServer.ensure()
+        let test = TestPlayer(audio: .pulse)
+        let presenter = HeadlessPresenter(player: test.player)
+        presenter.start()
+        defer { presenter.stop() }
+        try test.open(try Fixtures.path(.twoAudioStreams))
+        try test.seek(to: 1.0)
+        var mark = test.recorder.count
+        test.player.setAudioDelay(0.5)
+        try test.waitFor(from: mark, "the audio delay") { if case .audioDelayChanged(0.5) = $0 { return true }; return false }
+        mark = test.recorder.count
+        test.player.play()
+        try test.waitForState(from: mark, "playing") { $0 == .playing }
+        // The device plays from 1.0 s; until it reports, the clock holds at 1.0; from its first
+        // report on, the clock is what it plays plus the delay: never between the two.
+        let deadline = Date(timeIntervalSinceNow: 10)
+        var position = test.player.position
+        while position <= 1.0001 && Date() < deadline {
+            usleep(2_000)
+            position = test.player.position
+        }
+        // (The device counts whole samples: its first report may fall a hair before 1.0 s.)
+        #expect(position >= 1.499, "the clock left 1.0 s for \(position) s, not 1.5 s or later")
+    }
 }
