@@ -17,6 +17,9 @@ final class InfoCard {
     init(view: PlayerView) {
         self.view = view
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        // Our own reference: the slot drops its one when the card is hidden, and the same
+        // widget is shown again on the next toggle (without it, the second I used a freed card).
+        g_object_ref_sink(widget.raw.cast(to: GObject.self))
         label = gtk_label_new(nil)
         gtk_label_set_xalign(label.cast(), 0)
         gtk_label_set_yalign(label.cast(), 0)
@@ -66,6 +69,10 @@ final class InfoCard {
             lines.append("Frames: \(stats.framesShown) shown, \(stats.framesDropped) dropped")
             if stats.decodeErrors > 0 { lines.append("Decode errors: \(stats.decodeErrors)") }
             if let output = stats.audioOutput { lines.append("Sound: \(output)\(stats.audioFormat.map { ", \($0)" } ?? "")") }
+        }
+        if let player = view.player as? Player, let track = player.selectedSubtitleTrack {
+            let delay = player.subtitleDelay != 0 ? ", delay \(TrackNotice.delayText(player.subtitleDelay))" : ""
+            lines.append("Subtitles: \(track.displayName) (\(track.codec)\(track.charset.map { ", \($0)" } ?? "")\(delay))")
         }
         gtk_label_set_text(label.cast(), lines.joined(separator: "\n"))
     }
