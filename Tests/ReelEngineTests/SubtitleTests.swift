@@ -400,4 +400,17 @@ struct SubtitleTests {
         // (The device counts whole samples: its first report may fall a hair before 1.0 s.)
         #expect(position >= 1.499, "the clock left 1.0 s for \(position) s, not 1.5 s or later")
     }
+
+    @Test("MP4's mov_text stream and WebVTT files are shown like SRT (FFmpeg's decoders, the plain style)")
+    func movTextAndWebVTT() throws {
+        let (mp4, json) = try Self.burn(try Fixtures.path(.movTextStream), at: 1, ["--subtitle-track", "1"])
+        #expect((json["subtitle_track"] as? [String: Any])?["codec"] as? String == "mov_text")
+        #expect(try SubtitleOracle.ocr(mp4).contains("phone words"))
+        let vtt = try SubtitleOracle.folder() + "/cues.vtt"
+        try "WEBVTT\n\n00:00:00.500 --> 00:00:02.000\nWeb <b>words</b> here\n".write(toFile: vtt, atomically: true, encoding: .utf8)
+        let (png, vttJSON) = try Self.burn(try Fixtures.path(.subtitleCanvas), at: 1, ["--subtitles", vtt])
+        #expect((vttJSON["subtitle_track"] as? [String: Any])?["codec"] as? String == "webvtt")
+        let words = try SubtitleOracle.ocr(png)
+        #expect(words.contains("web words here") && !words.contains("<"), "\(words)")
+    }
 }

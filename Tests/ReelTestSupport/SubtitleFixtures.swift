@@ -23,6 +23,14 @@ extension Fixtures.Spec {
         "-disposition:s:0", "0", "-disposition:s:1", "0",
     ])
 
+    /// MP4's own text subtitles (mov_text, as phones and iTunes write them).
+    public static let movTextStream = Self(name: "mov-text", ext: "mp4", arguments: [
+        "-f", "lavfi", "-i", "color=c=0x303030:s=960x540:r=25:d=3",
+        "-f", "srt", "-i", "data:text/plain;base64," + Data("1\n00:00:00,500 --> 00:00:02,500\nPhone words\n\n".utf8).base64EncodedString(),
+        "-map", "0:v", "-map", "1", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+        "-c:s", "mov_text", "-metadata:s:s:0", "language=eng",
+    ])
+
     /// Two audio streams (English at 440 Hz, German at 880 Hz) and an English SRT stream.
     public static let twoAudioStreams = Self(name: "two-audio-streams", ext: "mkv", arguments: [
         "-f", "lavfi", "-i", "color=c=0x303030:s=320x180:r=25:d=4",
