@@ -35,10 +35,13 @@ let package = Package(
             providers: [.apt(["libass-dev"])]),
 
         .systemLibrary(name: "CLinux"),
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
 
         .target(
             name: "ReelEngine",
-            dependencies: ["CFFmpeg", "CPulse", "CLinux", "CAss"]),
+            dependencies: ["CFFmpeg", "CPulse", "CLinux", "CCurl", "CAss"]),
         .target(
             name: "ReelGtk",
             dependencies: ["ReelEngine", "CGtk", "CEpoxy"]),

@@ -10,6 +10,8 @@ packages=(
   libpulse-dev libgtk-4-dev libepoxy-dev
   # Subtitles: libass renders them, fontconfig finds a font for plain formats
   libass-dev fonts-dejavu-core
+  # libcurl: the stream cache's downloads (Range requests, redirects checked hop by hop)
+  libcurl4-openssl-dev
   # Test and benchmark tools
   ffmpeg pulseaudio pulseaudio-utils nginx-light mpv python3
   # OCR reads rendered subtitles back from pictures in the tests
@@ -19,6 +21,8 @@ packages=(
   xvfb openbox xdotool x11-apps imagemagick libgl1-mesa-dri dbus dbus-x11 at-spi2-core
   python3-pyatspi gir1.2-atspi-2.0 libgtk-4-bin libglib2.0-bin desktop-file-utils appstream
   librsvg2-bin libgdk-pixbuf2.0-bin shared-mime-info
+  # The media remote (MPRIS) as desktops reach it
+  playerctl
 )
 run() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 missing=()

@@ -38,12 +38,19 @@ public final class ReelApplication {
         g_set_application_name("Reel")
         report = LaunchReport(options: options) { [weak self] in self?.quit() }
         Signal.connect(application.raw, "startup") { [weak self] in self?.startup() }
-        Signal.connect(application.raw, "activate") { [weak self] in self?.mainWindow().present() }
-        Signal.connectOpen(application.raw) { [weak self] files in
-            guard let self, let first = files.first else { return }
-            let name = GString.take(g_file_get_path(first)) ?? GString.take(g_file_get_uri(first)) ?? ""
+        Signal.connect(application.raw, "activate") { [weak self] in
+            guard let self else { return }
+            let fresh = self.window == nil
             let window = self.mainWindow()
-            window.open(name, start: self.options.start, paused: self.options.paused)
+            // Started without files: the queue of the last run comes back, paused.
+            if fresh, !measured, window.restoreQueue() { return }
+            window.present()
+        }
+        Signal.connectOpen(application.raw) { [weak self] files in
+            guard let self, !files.isEmpty else { return }
+            let names = files.compactMap { GString.take(g_file_get_path($0)) ?? GString.take(g_file_get_uri($0)) }
+            let window = self.mainWindow()
+            window.open(names, start: self.options.start, paused: self.options.paused)
             if self.options.fullscreen { window.toggleFullscreen() }
         }
     }
@@ -59,6 +66,7 @@ public final class ReelApplication {
 
     private func startup() {
         settings = PlayerSettings()
+        quitOnSignals()
         loadStyles()
         let app = application.raw
         Actions.add(app, "quit") { [weak self] in self?.quit() }
@@ -89,15 +97,43 @@ public final class ReelApplication {
     }
 
     private func quit() {
+        window?.finishResumeHistory()
+        window?.mpris?.shutdown()
         finishReport()
         window?.playerView.player.close()
         g_application_quit(application.raw.cast())
+    }
+
+    /// Logging out, `kill` and Ctrl+C in a terminal end Reel as Quit does, so where the
+    /// film was and the queue are kept.
+    private func quitOnSignals() {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            g_unix_signal_add(signal, { data in
+                let app = Int(bitPattern: data)
+                MainActor.assumeIsolated {
+                    Unmanaged<ReelApplication>.fromOpaque(UnsafeRawPointer(bitPattern: app)!).takeUnretainedValue().quit()
+                }
+                return reel_source_remove()
+            }, me)
+        }
     }
 
     private func mainWindow() -> PlayerWindow {
         if let window { return window }
         let window = PlayerWindow(application: OpaquePointer(application), settings: settings ?? PlayerSettings())
         self.window = window
+        window.queue.quitApplication = { [weak self] in self?.quit() }
+        if let connection = g_application_get_dbus_connection(application.raw.cast()) {
+            // Measured runs are not unique: each gets a name of its own.
+            let unique = g_application_get_flags(application.raw.cast()).rawValue & G_APPLICATION_NON_UNIQUE.rawValue == 0
+            do {
+                window.mpris = try MPRISService(host: window.queue, connection: connection,
+                                                instance: unique ? nil : "instance\(getpid())")
+            } catch {
+                FileHandle.standardError.write(Data("reel: no media remote (MPRIS): \(error)\n".utf8))
+            }
+        }
         if let report {
             window.playerView.firstPictureShown = { [weak report] in report?.pictureDrawn() }
             window.closing = { [weak self] in self?.finishReport() }
@@ -109,7 +145,7 @@ public final class ReelApplication {
     private func finishReport() {
         guard let report else { return }
         let view = window?.playerView
-        report.finish(.init(framesDrawn: view?.movie.framesDrawn ?? 0, statistics: (view?.player as? Player)?.statistics))
+        report.finish(.init(framesDrawn: view?.movie.framesDrawn ?? 0, statistics: view?.player.statistics))
     }
 
     private func loadStyles() {

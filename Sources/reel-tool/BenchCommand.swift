@@ -10,49 +10,73 @@ struct BenchCommand: ParsableCommand {
         abstract: "Measure decode throughput, exact seeks, startup, real-time play or the app's window; one JSON line.",
         discussion: """
             decode   video decode as fast as it goes, vs ffmpeg -f null (best of 3)
-            seek     exact seeks while paused, vs mpv over IPC (30 random targets)
+            seek     exact seeks while paused, vs mpv over IPC (30 random targets); then
+                     dropped pictures in the first second after seeks while playing
+            step     frame steps back and forward while paused, vs mpv frame-back-step and
+                     frame-step (5 starts, 20 steps each way)
+            scrub    a 10 s drag across the file at 60 updates/s: distinct pictures shown per
+                     second and release to exact picture, vs mpv key-frame seeks (4 drags)
             startup  process start to first frame and exit, vs mpv (median of 10)
             play     real-time play via PulseAudio: CPU, RSS, drift, vs mpv
             window   the reel app on an X display: first frame, CPU playing and paused,
                      dropped frames, vs mpv --vo=gpu (median of 3)
             preview  hover thumbnails: request to picture, uncached (30 random positions) and
                      cached, vs one ffmpeg process per picture; playback with previews at 30/s
+            stream   an http(s) URL: first frame, seek into what is not fetched, bytes for a play
+                     and 20 seeks (--proxy-stats), vs mpv --cache=yes (scripts/stream-bench.sh)
             """)
 
     enum Kind: String, CaseIterable, ExpressibleByArgument {
-        case decode, seek, startup, play, window, preview
+        case decode, seek, step, scrub, startup, play, window, preview, stream
     }
 
-    @Argument(help: "decode, seek, startup, play, window or preview.")
+    @Argument(help: "decode, seek, step, scrub, startup, play, window, preview or stream.")
     var kind: Kind
 
     @Argument(help: "A local media file (scripts/make-bench-file.sh makes the reference one).")
     var file: String
 
-    @Option(help: "Runs (decode, startup, play, window) or positions (seek, preview).")
+    @Option(help: "Runs (decode, startup, play, window), positions (seek, preview), start positions (step) or drags (scrub).")
     var count: Int?
 
     @Flag(help: "Also measure the peer (ffmpeg or mpv) in the same run and report ratios.")
     var compare = false
 
-    @Option(help: "Seed for the seek targets or preview positions (printed with the result).")
+    @Option(help: "Seed for the seek targets, step starts or preview positions (printed with the result).")
     var seed: UInt64 = SeekBench.defaultSeed
+
+    @Option(help: "Seconds each scrub drag takes from one end of the file to the other.")
+    var dragSeconds: Double = 10
+
+    @Option(help: "stream: the fault proxy's stats file, to count the bytes the server sent.")
+    var proxyStats: String?
 
 
     func run() throws {
         if let count, count < 1 {
             throw ToolFailure(code: "usage", message: "--count must be at least 1")
         }
+        guard dragSeconds >= 0.5, dragSeconds <= 600 else {
+            throw ToolFailure(code: "usage", message: "--drag-seconds must be between 0.5 and 600")
+        }
         BenchInterrupt.shared.install()
+        if kind == .stream {
+            Output.line(try StreamBench(url: file, compare: compare, seeks: count ?? 20, seed: seed,
+                                        proxyStats: proxyStats).run())
+            return
+        }
         let setup = try BenchSetup(file: file, compare: compare)
         let result: [String: Any]
         switch kind {
         case .decode: result = try DecodeBench(setup: setup, runs: count ?? 5).run()
         case .seek: result = try SeekBench(setup: setup, targets: count ?? 30, seed: seed).run()
+        case .step: result = try StepBench(setup: setup, starts: count ?? 5, steps: 20, seed: seed).run()
+        case .scrub: result = try ScrubBench(setup: setup, drags: count ?? 4, seconds: dragSeconds).run()
         case .startup: result = try StartupBench(setup: setup, runs: count ?? 10).run()
         case .play: result = try PlayBench(setup: setup, runs: count ?? 1).run()
         case .window: result = try WindowBench(setup: setup, runs: count ?? 3).run()
         case .preview: result = try PreviewBench(setup: setup, targets: count ?? 30, seed: seed).run()
+        case .stream: return
         }
         Output.line(result)
     }

@@ -41,6 +41,10 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Play this many times in a row (each time from the beginning).")
     var loop: Int = 1
 
+    @Option(help: ArgumentHelp("Play CLIP when the main item reaches SECONDS (0: before it), then go on; repeatable.",
+                               valueName: "CLIP@SECONDS"))
+    var interstitial: [String] = []
+
     func run() throws {
         guard loop >= 1 else { throw ToolFailure(code: "usage", message: "--loop must be at least 1") }
         guard speedRange.contains(speed) else {
@@ -51,7 +55,15 @@ struct PlayCommand: ParsableCommand {
         configuration.audioOutput = maxSpeed ? .null : audio
         configuration.freewheel = maxSpeed
         configuration.observesEveryFrame = true
-        let player = Player(configuration: configuration, events: session.sink)
+        let breaks = try interstitial.map(Self.parseInterstitial)
+        let player: any PlaybackController
+        if breaks.isEmpty {
+            player = Player(configuration: configuration, events: session.sink)
+        } else {
+            let withBreaks = InterstitialPlayer(configuration: configuration, events: session.sink)
+            for (clip, at) in breaks { withBreaks.schedule(clip, at: at) }
+            player = withBreaks
+        }
         session.player = player
         player.setVolume(volume)
         player.setSpeed(speed)
@@ -91,4 +103,15 @@ final class InterruptWatch: @unchecked Sendable {
     }
 
     deinit { sources.forEach { $0.cancel() } }
+}
+
+extension PlayCommand {
+    /// "clip.mp4@12.5" → the clip and the main item's time it plays at (the last @ splits, so
+    /// names with @ in them work).
+    static func parseInterstitial(_ text: String) throws -> (MediaSource, Double) {
+        guard let at = text.lastIndex(of: "@"), let seconds = Double(text[text.index(after: at)...]), seconds >= 0 else {
+            throw ToolFailure(code: "usage", message: "--interstitial takes CLIP@SECONDS, not \(text)")
+        }
+        return (try MediaSource(parsing: String(text[..<at])), seconds)
+    }
 }

@@ -8,7 +8,10 @@ final class PlaySession: @unchecked Sendable {
     enum Outcome { case ended, stoppedByLimit, interrupted, failed(PlayerError) }
 
     // Safe: the mutable fields are guarded by `lock`; `player` is set once before playback.
-    var player: Player?
+    var player: (any PlaybackController)?
+    private var statistics: PlaybackStatistics? {
+        player?.statistics
+    }
     private let json: Bool
     private let frameLimit: Int?
     private var loopsLeft: Int
@@ -87,7 +90,7 @@ final class PlaySession: @unchecked Sendable {
         case .volumeChanged(let v, let m): return ["event": "volume", "volume": v, "muted": m, "t": t]
         case .speedChanged(let s): return ["event": "speed", "speed": s, "t": t]
         case .time(let position, _):
-            let stats = player?.statistics
+            let stats = statistics
             lock.lock()
             defer { lock.unlock() }
             return ["event": "tick", "t": t, "clock": Output.round(position),
@@ -103,7 +106,21 @@ final class PlaySession: @unchecked Sendable {
         case .audioDelayChanged(let d): return ["event": "audio_delay", "delay": d, "t": t]
         case .subtitleFileFailed(let path, let error):
             return ["event": "subtitle_failed", "path": path, "code": error.code, "message": error.message, "t": t]
-        case .transitionVetoed, .frameShown, .displayInvalidated, .subtitleTracksChanged: return nil
+        case .downloadFinished(let path): return ["event": "download_finished", "path": path, "t": t]
+        case .downloadFailed(let e):
+            return ["event": "download_failed", "error": ["code": e.code, "message": e.message], "t": t]
+        case .reconnecting(let attempt, let reason):
+            return ["event": "reconnecting", "attempt": attempt, "reason": reason, "t": t]
+        case .interstitialStarted(let r):
+            return ["event": "interstitial_started", "index": r.index, "source": r.source, "at": Output.round(r.at, 6),
+                    "main_position": Output.round(player?.position ?? 0, 6), "t": t]
+        case .interstitialProgress(let position, _):
+            return ["event": "interstitial_tick", "position": Output.round(position), "t": t]
+        case .interstitialEnded(let r, let error):
+            var o: [String: Any] = ["event": "interstitial_ended", "index": r.index, "at": Output.round(r.at, 6), "t": t]
+            if let error { o["error"] = ["code": error.code, "message": error.message] }
+            return o
+        case .transitionVetoed, .frameShown, .displayInvalidated, .downloadProgress, .subtitleTracksChanged: return nil
         }
     }
 

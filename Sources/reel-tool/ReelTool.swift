@@ -10,7 +10,8 @@ struct ReelTool: ParsableCommand {
         commandName: "reel-tool",
         abstract: "Inspect, decode, play and measure media with Reel's engine.",
         version: ReelVersion.string,
-        subcommands: [InfoCommand.self, FrameCommand.self, PlayCommand.self, BenchCommand.self])
+        subcommands: [InfoCommand.self, FrameCommand.self, PlayCommand.self, SwitchCommand.self, BenchCommand.self,
+                      CacheCommand.self])
 }
 
 @main

@@ -2,7 +2,8 @@ import Foundation
 import ReelEngine
 
 /// `bench seek`: latency of exact seeks while paused, from the request to the target frame
-/// being ready, beside mpv's `seek T absolute+exact` → `playback-restart` over its IPC socket.
+/// being ready, beside mpv's `seek T absolute+exact` → `playback-restart` over its IPC socket;
+/// then pictures dropped in the first second after seeks made while playing (Reel only).
 /// Both players stay open for the whole run and take the same targets in turn (Reel, then
 /// mpv), so a noisy moment hits both.
 /// Threading: runs on the calling thread; the Reel player's events arrive on its control
@@ -27,7 +28,7 @@ struct SeekBench {
 
         let reel = try ReelSide(setup: setup, timeout: perSeekTimeout)
         defer { reel.close() }
-        let mpv = try mpvPath.map { try MPVSide(path: $0, file: setup.path, timeout: perSeekTimeout) }
+        let mpv = try mpvPath.map { try MPVPeer(path: $0, file: setup.path, timeout: perSeekTimeout) }
         defer { mpv?.close() }
 
         var reelMs: [Double] = []
@@ -39,7 +40,7 @@ struct SeekBench {
             if !landing.exact { inexact += 1 }
             var line = "bench seek \(i + 1)/\(points.count) → \(target) s: reel \(Output.round(landing.milliseconds, 1)) ms"
             if let mpv {
-                let ms = try mpv.seek(to: target, requestID: i + 1)
+                let ms = try mpv.seek(to: target, flags: "absolute+exact", requestID: i + 1)
                 mpvMs.append(ms)
                 line += ", mpv \(Output.round(ms, 1)) ms"
             }
@@ -47,12 +48,20 @@ struct SeekBench {
             Output.note(line)
         }
 
+        // Then while playing: pictures dropped in the first second after each landing.
+        let playing = Array(points.prefix(10))
+        let drops = try PlayingSeekDrops(setup: setup, targets: playing).run()
+        Output.note("bench seek: \(playing.count) seeks while playing dropped \(drops.total) pictures in their first second")
+
         let median = Percentiles.median(reelMs), p95 = Percentiles.percentile(reelMs, 95)
         var result: [String: Any] = [
             "bench": "seek", "seed": seed, "targets": points.count,
             "median_ms": Output.round(median, 1), "p95_ms": Output.round(p95, 1),
             "max_ms": Output.round(reelMs.max()!, 1),
             "inexact": inexact,
+            "playing_seeks": playing.count,
+            "dropped_first_second_total": drops.total,
+            "dropped_first_second_max": drops.worst,
         ]
         if !mpvMs.isEmpty {
             let mpvMedian = Percentiles.median(mpvMs), mpvP95 = Percentiles.percentile(mpvMs, 95)
@@ -130,75 +139,4 @@ private final class ReelSide {
     }
 
     func close() { player.close() }
-}
-
-/// mpv's side of the seek bench: a paused mpv with no video or audio output, driven over JSON
-/// IPC. Threading: used from the bench's thread only.
-private final class MPVSide {
-    private let directory: String
-    private let child: ChildProcess
-    private let client: MPVClient
-    private let timeout: Double
-
-    init(path: String, file: String, timeout: Double) throws {
-        var template = Array("/tmp/reel-bench-mpv-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw ToolFailure(code: "internal_error", message: "cannot create a directory for mpv's socket")
-        }
-        directory = String(cString: made)
-        BenchInterrupt.shared.register(directory: directory)
-        let socketPath = directory + "/ipc.sock"
-        let logPath = directory + "/mpv.log"
-        self.timeout = timeout
-        do {
-            child = try ChildProcess(
-                path: path,
-                arguments: ["--no-config", "--idle=no", "--pause", "--vo=null", "--ao=null", "--hr-seek=yes",
-                            "--input-ipc-server=\(socketPath)", file],
-                stdout: .file(logPath), stderr: .file(logPath))
-            // mpv creates the socket before it starts loading the file, and the client retries
-            // every millisecond, so the load's events are never missed.
-            client = try MPVClient(socketPath: socketPath, timeout: 10)
-            // Loaded: the first playback-restart (the initial frame is decoded while paused).
-            _ = try client.wait(deadline: HostTime.now.adding(seconds: 60)) { $0.event == "playback-restart" }
-        } catch {
-            let said = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-            try? FileManager.default.removeItem(atPath: directory)
-            BenchInterrupt.shared.unregister(directory: directory)
-            if said.isEmpty { throw error }
-            throw ToolFailure(code: error.code, message: "\(error.message); mpv said: \(said.suffix(400))")
-        }
-    }
-
-    /// Request to the `playback-restart` that follows the `seek` event for this request: mpv
-    /// sends it once the exact target is decoded (checked while paused; see BENCHMARKS.md).
-    func seek(to target: Double, requestID: Int) throws -> Double {
-        let deadline = HostTime.now.adding(seconds: timeout)
-        let clock = Stopwatch()
-        try client.send(["seek", target, "absolute+exact"], requestID: requestID)
-        var reply: String?
-        var seeking = false
-        let note: (MPVClient.Message) -> Void = { message in
-            if message.requestID == requestID { reply = message.error ?? "no error field" }
-            if message.event == "seek" { seeking = true }
-        }
-        let restart = try client.wait(deadline: deadline, skipped: note) { message in
-            message.event == "playback-restart" && seeking
-        }
-        let ms = restart.at.seconds(since: clock.start) * 1000
-        while reply == nil {
-            note(try client.next(deadline: deadline))
-        }
-        guard reply == "success" else {
-            throw ToolFailure(code: "peer_failed", message: "mpv refused seek \(target): \(reply!)")
-        }
-        return ms
-    }
-
-    func close() {
-        try? client.send(["quit"], requestID: 0)
-        child.stop(grace: 2)
-        try? FileManager.default.removeItem(atPath: directory)
-        BenchInterrupt.shared.unregister(directory: directory)
-    }
 }

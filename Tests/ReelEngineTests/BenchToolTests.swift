@@ -37,6 +37,30 @@ struct BenchToolTests {
         #expect(line["targets"] as? Int == 4)
         #expect(line["inexact"] as? Int == 0)
         Self.expectNumbers(line, ["median_ms", "p95_ms", "mpv_median_ms", "mpv_p95_ms", "ratio_median", "ratio_p95"])
+        #expect(line["playing_seeks"] as? Int == 4)
+        #expect(line["dropped_first_second_total"] is Int && line["dropped_first_second_max"] is Int)
+    }
+
+    @Test("step beside mpv, every step to the neighbouring picture")
+    func step() throws {
+        let line = try Self.bench(["step", try Fixtures.path(.h264MP4), "--count", "1", "--compare"])
+        #expect(line["bench"] as? String == "step")
+        #expect(line["starts"] as? Int == 1 && line["steps"] as? Int == 20)
+        #expect(line["wrong_frames"] as? Int == 0)
+        Self.expectNumbers(line, ["back_max_ms", "mpv_back_median_ms", "mpv_forward_median_ms"])
+        #expect(line["back_median_ms"] is Double && line["forward_median_ms"] is Double)
+    }
+
+    @Test("scrub beside mpv, the release exact")
+    func scrub() throws {
+        let line = try Self.bench(["scrub", try Fixtures.path(.longSmall), "--count", "1", "--drag-seconds", "2", "--compare"])
+        #expect(line["bench"] as? String == "scrub")
+        #expect(line["drags"] as? Int == 1)
+        #expect(line["inexact"] as? Int == 0)
+        // A release that lands on a picture already decoded takes well under 0.1 ms (rounds to 0).
+        Self.expectNumbers(line, ["pictures_per_second", "mpv_release_median_ms"])
+        #expect(line["release_median_ms"] is Double || line["release_median_ms"] is Int)
+        #expect(line["mpv_pictures_per_second"] is Double || line["mpv_pictures_per_second"] is Int)
     }
 
     @Test("startup beside mpv")

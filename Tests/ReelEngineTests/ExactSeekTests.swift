@@ -6,7 +6,8 @@ import Testing
 /// Exact and key-frame seeks, checked frame by frame against FFmpeg's own framemd5.
 @Suite("Exact seeking")
 struct ExactSeekTests {
-    @Test("An exact seek shows the frame whose interval contains the target", arguments: Fixtures.Spec.seekable)
+    @Test("An exact seek shows the frame whose interval contains the target",
+          arguments: Fixtures.Spec.seekable + [.h264VFR, .longGOP, .allIntra, .rawH264])
     func exactSeeksMatchFFmpeg(_ spec: Fixtures.Spec) throws {
         let path = try Fixtures.path(spec)
         let oracle = try FrameMD5.of(path)

@@ -38,4 +38,25 @@ struct MemoryTests {
         #expect(growth < 2, "RSS grew \(growth) MiB from loop 4 to loop \(loops): \(perLoop)")
         #expect(perLoop.max()! < 200, "RSS peaked at \(perLoop.max()!) MiB for 320x240 video")
     }
+
+    @Test("A thousand switches between files in one player (as a queue moves on) leave memory where it was")
+    func switchingIsFlat() throws {
+        _ = try SoundServer.ensure()
+        let result = try ReelToolTests.tool(["switch", try Fixtures.path(.longSmall), try Fixtures.path(.h264MP4),
+                                             "--count", "1000", "--every", "100"])
+        #expect(result.status == 0, "\(result.errors)")
+        let lines = try result.output.split(separator: "\n").map(ReelToolTests.json)
+        var rss: [Int: Double] = [:]
+        for line in lines where line["event"] as? String == "switch" {
+            if let n = line["n"] as? Int, let mb = line["rss_mb"] as? Double { rss[n] = mb }
+        }
+        try #require(rss.count == 10, "memory at \(rss.count) points: \(result.output)")
+        // The first couple of hundred opens build the working set (decoder and thread pools,
+        // allocator arenas); from then on it moves by a couple of MiB either way. One leaked
+        // codec context or thread stack per open would add megabytes every hundred.
+        let settled = rss[200]!
+        let later = (300...1000).compactMap { rss[$0] }
+        #expect(rss[1000]! - settled < 4, "RSS went from \(settled) MiB after 200 opens to \(rss[1000]!) after 1000: \(rss.sorted { $0.key < $1.key })")
+        #expect(later.max()! - settled < 5, "RSS peaked at \(later.max()!) MiB after settling at \(settled): \(rss.sorted { $0.key < $1.key })")
+    }
 }

@@ -12,7 +12,11 @@ struct ReelToolTests {
     }()
 
     static func tool(_ arguments: [String]) throws -> Command.Result {
-        try Command.run([binary] + arguments, environment: ["REEL_FFMPEG_LOG": "quiet"], check: false)
+        // XDG_CACHE_HOME: the stream cache of URLs played here stays under the fixtures.
+        try Command.run([binary] + arguments, environment: [
+            "REEL_FFMPEG_LOG": "quiet",
+            "XDG_CACHE_HOME": Fixtures.directory.appendingPathComponent("tool-cache").path,
+        ], check: false)
     }
 
     static func json(_ line: Substring) throws -> [String: Any] {
@@ -113,6 +117,24 @@ struct ReelToolTests {
         let right = try psnr(out, turned), opposite = try psnr(out, wrong)
         #expect(right >= 35, "against FFmpeg's turned frame: \(right) dB")
         #expect(opposite < 20, "against the frame turned the other way: \(opposite) dB")
+    }
+
+    @Test("play --interstitial plays the clip at its time and the main item goes on from there")
+    func playWithInterstitial() throws {
+        let main = try Fixtures.path(.longSmall), clip = try Fixtures.path(.videoOnly)
+        // 1.5 s of the film, the 2 s clip, then a little more film.
+        let result = try Self.tool(["play", main, "--audio", "null", "--json", "--exit-after", "5",
+                                    "--interstitial", "\(clip)@1.5"])
+        #expect(result.status == 0, "\(result.errors)")
+        let lines = try result.output.split(separator: "\n").map(Self.json)
+        let events = lines.compactMap { $0["event"] as? String }
+        let started = try #require(lines.first { $0["event"] as? String == "interstitial_started" })
+        #expect(started["at"] as? Double == 1.5 && started["index"] as? Int == 0)
+        #expect(events.contains("interstitial_ended"), "events: \(events)")
+        let states = lines.filter { $0["event"] as? String == "state" }.map { "\($0["from"]!)→\($0["to"]!)" }
+        #expect(states.contains("playing→suspended") && states.contains("suspended→playing"), "states: \(states)")
+        let bad = try Self.tool(["play", main, "--interstitial", "clip-without-time.mp4"])
+        #expect(bad.status == 2 && bad.output.contains("usage"), "\(bad.output)")
     }
 
     @Test("Failures print one JSON error line and exit 2", arguments: [

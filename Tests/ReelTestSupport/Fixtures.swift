@@ -153,6 +153,24 @@ extension Fixtures.Spec {
                                          codec: ["-c:v", "libx264", "-preset", "ultrafast", "-g", "5", "-pix_fmt", "yuv420p"],
                                          extra: ["-vf", "setsar=2/1"])
 
+    /// Variable frame rate: a 30 fps source with irregular frames dropped (gaps of 33 to 100
+    /// ms), H.264 with B-frames in Matroska (millisecond timestamps).
+    public static let h264VFR = video("h264-vfr", ext: "mkv", rate: "30", seconds: 3,
+                                      codec: ["-c:v", "libx264", "-preset", "veryfast", "-g", "20", "-bf", "2",
+                                              "-pix_fmt", "yuv420p", "-fps_mode", "vfr"],
+                                      extra: ["-vf", "select='not(eq(mod(n\\,7)\\,3))*not(eq(mod(n\\,5)\\,1))'"])
+    /// A 10 s GOP: one key frame at the start and one at 10 s (12 s at 15 fps, B-frames).
+    public static let longGOP = video("h264-10s-gop", ext: "mp4", size: "160x120", rate: "15", seconds: 12,
+                                      codec: ["-c:v", "libx264", "-preset", "ultrafast", "-g", "150", "-keyint_min", "150",
+                                              "-sc_threshold", "0", "-bf", "3", "-pix_fmt", "yuv420p"])
+    /// Every frame a key frame (all-intra H.264).
+    public static let allIntra = video("h264-all-intra", ext: "mp4", rate: "25", seconds: 2,
+                                       codec: ["-c:v", "libx264", "-preset", "veryfast", "-g", "1", "-pix_fmt", "yuv420p"])
+    /// A raw H.264 elementary stream: no container, no index, no timestamps of its own.
+    public static let rawH264 = video("h264-raw", ext: "h264", rate: "25", seconds: 3,
+                                      codec: ["-c:v", "libx264", "-preset", "veryfast", "-g", "25", "-bf", "2",
+                                              "-pix_fmt", "yuv420p", "-f", "h264"])
+
     public static let chaptersMetadata: String = {
         let text = """
         ;FFMETADATA1
@@ -179,4 +197,15 @@ extension Fixtures.Spec {
 
     /// Every playable fixture, for sweeps.
     public static let seekable: [Self] = [h264MP4, h264OpenGOP, hevcMKV, vp9WebM, av1MP4, mpeg4AVI, h264TenBit]
+}
+
+extension Fixtures.Spec {
+    /// Thirty seconds of MP3 with an ID3 cover picture (testsrc2 as JPEG), title, artist, album.
+    public static let songWithCover = Self(name: "song-with-cover", ext: "mp3", arguments: [
+        "-f", "lavfi", "-i", "sine=frequency=330:duration=30",
+        "-f", "lavfi", "-i", "testsrc2=size=300x300:duration=1",
+        "-map", "0:a", "-map", "1:v", "-c:a", "libmp3lame", "-b:a", "96k", "-c:v", "mjpeg", "-frames:v", "1",
+        "-disposition:v", "attached_pic", "-id3v2_version", "3",
+        "-metadata", "title=Test Song", "-metadata", "artist=Reel Band", "-metadata", "album=Reel Album",
+    ])
 }

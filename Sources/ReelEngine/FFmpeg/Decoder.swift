@@ -65,7 +65,8 @@ final class Decoder: @unchecked Sendable {
 
     /// While set, frames that no other frame references are not decoded at all.
     /// Used to get to an exact seek target faster; it never hides the target frame itself,
-    /// because the decoder thread only sets it for packets that end before the target.
+    /// because the decoder thread only sets it for packets followed, at or before the target,
+    /// by a packet it has already sent.
     var skipsNonReferenceFrames: Bool {
         get { context.pointee.skip_frame == AVDISCARD_NONREF }
         set { context.pointee.skip_frame = newValue ? AVDISCARD_NONREF : AVDISCARD_DEFAULT }

@@ -68,6 +68,18 @@ struct KeyFrameIndex {
 
     func presentation(of timestamp: Int64) -> Int64 { timestamp + presentationOffset }
 
+    /// The presentation time (stream units) of the last key frame starting at or before
+    /// `presentation`; nil when the first key frame is after it.
+    func presentation(atOrBefore presentation: Int64) -> Int64? {
+        let target = presentation - presentationOffset
+        var low = 0, high = timestamps.count   // first key frame after the target
+        while low < high {
+            let mid = (low + high) / 2
+            if timestamps[mid] <= target { low = mid + 1 } else { high = mid }
+        }
+        return low == 0 ? nil : self.presentation(of: timestamps[low - 1])
+    }
+
     /// The index timestamp of the key frame whose presentation time is nearest `presentation`
     /// (the earlier one on a tie).
     func nearest(toPresentation presentation: Int64) -> Int64 {

@@ -11,6 +11,8 @@ final class MediaInput: @unchecked Sendable {
     private var io: UnsafeMutablePointer<AVIOContext>?
     let source: MediaSource
     let interrupt: InterruptFlag
+    /// The disk cache remote bytes come through (nil: straight from FFmpeg's http).
+    let cache: CacheSession?
     /// How sure FFmpeg's prober was of the format (0–100); low scores mean a guess.
     let probeScore: Int32
 
@@ -19,10 +21,12 @@ final class MediaInput: @unchecked Sendable {
 
     /// `headerRead` receives the duration as soon as the container header gives it, before the
     /// slower stream probing (which may read seconds of data over a network).
-    init(source: MediaSource, interrupt: InterruptFlag,
+    init(source: MediaSource, interrupt: InterruptFlag, cache: CacheSession? = nil,
          headerRead: (_ duration: Double?) -> Void = { _ in }) throws(PlayerError) {
         self.source = source
         self.interrupt = interrupt
+        let cache = source.isRemote ? cache : nil
+        self.cache = cache
         if case .file(let path) = source.location { try Self.checkLocalFile(path) }
 
         interrupt.setDeadline(seconds: Self.networkTimeout)
@@ -33,7 +37,13 @@ final class MediaInput: @unchecked Sendable {
         let ioOptions = AVOptions(Self.protocolOptions(for: source))
         var interruptCB = interrupt.callback
         var pb: UnsafeMutablePointer<AVIOContext>? = nil
-        let ioResult = avio_open2(&pb, source.ffmpegURL, AVIO_FLAG_READ, &interruptCB, &ioOptions.pointer)
+        let ioResult: Int32
+        if let cache, let cached = try Self.openCached(source, cache: cache) {
+            pb = cached
+            ioResult = 0
+        } else {
+            ioResult = avio_open2(&pb, source.ffmpegURL, AVIO_FLAG_READ, &interruptCB, &ioOptions.pointer)
+        }
         guard ioResult >= 0, let pb else {
             if interrupt.timedOut { throw .networkError("no answer within \(Int(Self.networkTimeout)) s: \(source.displayName)") }
             throw ErrorMapping.openError(ioResult, source: source)
@@ -44,7 +54,9 @@ final class MediaInput: @unchecked Sendable {
         var format: UnsafePointer<AVInputFormat>? = nil
         let score = av_probe_input_buffer2(pb, &format, source.ffmpegURL, nil, 0, 0)
         guard score >= 0, format != nil else {
-            Self.closeIO(&io)
+            let cacheFailure = cache?.failure
+            Self.closeIO(&io, cache: cache)
+            if let cacheFailure { throw cacheFailure }
             if source.isRemote, score != FFmpegError.invalidData, score != FFmpegError.eof {
                 throw ErrorMapping.openError(score, source: source)
             }
@@ -54,17 +66,24 @@ final class MediaInput: @unchecked Sendable {
         probeScore = score
 
         // 3. The container.
-        guard let ctx = avformat_alloc_context() else { Self.closeIO(&io); throw .internalError("out of memory") }
+        guard let ctx = avformat_alloc_context() else { Self.closeIO(&io, cache: cache); throw .internalError("out of memory") }
         ctx.pointee.pb = pb
         ctx.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
         ctx.pointee.interrupt_callback = interrupt.callback
         let formatOptions = AVOptions(["protocol_whitelist": whitelist])
+        if let cache {
+            cache.install(in: ctx)
+            // HLS keeps segment connections open by reaching into FFmpeg's own http context,
+            // which cached inputs do not have.
+            formatOptions.set("http_persistent", "0")
+        }
         var ctxVar: UnsafeMutablePointer<AVFormatContext>? = ctx
         let openResult = avformat_open_input(&ctxVar, source.ffmpegURL, format, &formatOptions.pointer)
         guard openResult >= 0, let opened = ctxVar else {
             // avformat_open_input frees the context on failure, but not custom I/O.
-            Self.closeIO(&io)
-            throw Self.demuxError(openResult, score: score, source: source, interrupt: interrupt)
+            let error = cache?.failure ?? Self.demuxError(openResult, score: score, source: source, interrupt: interrupt)
+            Self.closeIO(&io, cache: cache)
+            throw error
         }
         context = opened
         headerRead(opened.pointee.duration > 0 && opened.pointee.duration != reel_nopts_value()
@@ -72,7 +91,7 @@ final class MediaInput: @unchecked Sendable {
 
         let infoResult = avformat_find_stream_info(opened, nil)
         if infoResult < 0 {
-            let error = Self.demuxError(infoResult, score: score, source: source, interrupt: interrupt)
+            let error = cache?.failure ?? Self.demuxError(infoResult, score: score, source: source, interrupt: interrupt)
             close()
             throw error
         }
@@ -82,7 +101,7 @@ final class MediaInput: @unchecked Sendable {
 
     func close() {
         if context != nil { avformat_close_input(&context) }
-        Self.closeIO(&io)
+        Self.closeIO(&io, cache: cache)
     }
 
     var formatContext: UnsafeMutablePointer<AVFormatContext> { context! }
@@ -108,12 +127,33 @@ final class MediaInput: @unchecked Sendable {
 
     /// Seeks so that the next packets start at the key frame at or before `seconds`.
     func seek(to seconds: Double) -> Int32 {
+        if hasNoTimestamps {
+            // A raw elementary stream (.h264, .hevc) has no times to seek by: back to the
+            // start, where the decoders count frames from zero, so exact targets still land.
+            let result = avformat_seek_file(formatContext, -1, 0, 0, 0, AVSEEK_FLAG_BYTE)
+            if result >= 0 { return result }
+            guard let pb = formatContext.pointee.pb else { return result }
+            let moved = avio_seek(pb, 0, SEEK_SET)
+            if moved < 0 { return Int32(truncatingIfNeeded: moved) }
+            return avformat_flush(formatContext)
+        }
         let ts = Int64((seconds * Double(AV_TIME_BASE)).rounded(.down))
         let result = avformat_seek_file(formatContext, -1, Int64.min, ts, ts, 0)
         if result >= 0 { return result }
         // Some demuxers only seek with the backward flag.
         return av_seek_frame(formatContext, -1, ts, AVSEEK_FLAG_BACKWARD)
     }
+
+    /// The demuxer gives packets no timestamps: a raw elementary stream, whose parser makes
+    /// frames up from the bytes (FFmpeg's raw video demuxers, which seek only by guessing).
+    var hasNoTimestamps: Bool {
+        guard let format = formatContext.pointee.iformat else { return false }
+        return Self.rawElementaryDemuxers.contains(String(cString: format.pointee.name))
+    }
+
+    static let rawElementaryDemuxers: Set<String> = [
+        "h264", "hevc", "vvc", "m4v", "mpegvideo", "cavsvideo", "h261", "h263", "vc1", "avs2", "avs3", "dirac",
+    ]
 
     // MARK: - Helpers
 
@@ -158,7 +198,13 @@ final class MediaInput: @unchecked Sendable {
         return .corruptData("\(source.displayName) cannot be read (\(FFmpegError.text(for: code)); truncated or damaged)")
     }
 
-    private static func closeIO(_ io: inout UnsafeMutablePointer<AVIOContext>?) {
-        if io != nil { avio_closep(&io) }
+    private static func closeIO(_ io: inout UnsafeMutablePointer<AVIOContext>?, cache: CacheSession?) {
+        if let cache, cache.top != nil {
+            cache.close()
+            io = nil
+        } else {
+            cache?.close()
+            if io != nil { avio_closep(&io) }
+        }
     }
 }

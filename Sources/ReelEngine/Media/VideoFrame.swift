@@ -22,6 +22,8 @@ public final class VideoFrame: @unchecked Sendable {
     public let chromaLocation: ChromaLocation
     public let sampleAspectRatio: Rational
     public let isKeyFrame: Bool
+    /// Bytes of picture this frame holds on to, for memory budgets.
+    let byteCount: Int
 
     init(frame: Frame, serial: Int, pts: Double, duration: Double, index: Int?) {
         self.frame = frame
@@ -39,6 +41,13 @@ public final class VideoFrame: @unchecked Sendable {
         sampleAspectRatio = f.sample_aspect_ratio.num > 0 && f.sample_aspect_ratio.den > 0
             ? Rational(Int(f.sample_aspect_ratio.num), Int(f.sample_aspect_ratio.den)) : Rational(1, 1)
         isKeyFrame = frame.isKey
+        byteCount = max(1, Int(av_image_get_buffer_size(AVPixelFormat(f.format), f.width, f.height, 1)))
+    }
+
+    /// The same picture (shared buffers) under another seek serial: a picture decoded before a
+    /// seek that it turns out to be the landing of.
+    func relabeled(serial: Int) -> VideoFrame {
+        serial == self.serial ? self : VideoFrame(frame: frame, serial: serial, pts: pts, duration: duration, index: index)
     }
 
     /// Width the picture should be displayed at, after the sample aspect ratio.

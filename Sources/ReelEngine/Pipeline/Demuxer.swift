@@ -86,7 +86,8 @@ final class Demuxer: @unchecked Sendable {
             if result < 0 {
                 if isStopped { break }
                 if result == FFmpegError.again { usleep(5_000); continue }
-                let clean = result == FFmpegError.eof || (input.formatContext.pointee.pb.map { avio_feof($0) != 0 } ?? false)
+                // A failed download also leaves the byte context at its end: not a clean end.
+                let clean = input.cacheFailure == nil && (result == FFmpegError.eof || (input.formatContext.pointee.pb.map { avio_feof($0) != 0 } ?? false))
                 if !clean {
                     readErrors.withLock { $0 += 1 }
                     consecutiveErrors += 1
@@ -125,6 +126,7 @@ final class Demuxer: @unchecked Sendable {
 
     private func endError(_ code: Int32, at position: Double?) -> PlayerError {
         let whereText = position.map { " after \(TimeFormat.clock($0))" } ?? ""
+        if let failure = input.cacheFailure { return failure }
         if input.source.isRemote {
             return .networkError("reading stopped\(whereText): \(FFmpegError.text(for: code))")
         }

@@ -27,12 +27,13 @@ final class MediaLoader: @unchecked Sendable {
 
     func start(source: MediaSource, configuration: PlayerConfiguration,
                durationKnown: @escaping @Sendable (Double) -> Void,
+               cacheEvent: @escaping @Sendable (PlayerEvent) -> Void = { _ in },
                completion: @escaping @Sendable (Result<Loaded, PlayerError>) -> Void) {
         let interrupt = self.interrupt
         thread = EngineThread(name: "reel.load") {
             completion(Result { () throws(PlayerError) in
                 try Self.load(source: source, configuration: configuration, interrupt: interrupt,
-                              durationKnown: durationKnown)
+                              durationKnown: durationKnown, cacheEvent: cacheEvent)
             })
         }
     }
@@ -42,8 +43,10 @@ final class MediaLoader: @unchecked Sendable {
     func join() { thread?.join(); thread = nil }
 
     private static func load(source: MediaSource, configuration: PlayerConfiguration, interrupt: InterruptFlag,
-                             durationKnown: @Sendable (Double) -> Void) throws(PlayerError) -> Loaded {
-        let input = try MediaInput(source: source, interrupt: interrupt) { duration in
+                             durationKnown: @Sendable (Double) -> Void,
+                             cacheEvent: @escaping @Sendable (PlayerEvent) -> Void) throws(PlayerError) -> Loaded {
+        let input = try MediaInput.opening(source, options: configuration.streamCacheProvider?() ?? configuration.streamCache, interrupt: interrupt,
+                                           events: cacheEvent) { duration in
             if let duration { durationKnown(duration) }
         }
         var info = MediaProbe.info(of: input)

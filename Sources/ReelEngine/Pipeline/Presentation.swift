@@ -4,7 +4,7 @@ import Foundation
 /// pulled: the window's frame clock (or the headless presenter) asks, the clock answers.
 /// A frame that is replaced before anyone was shown it counts as dropped; a frame less than
 /// about one frame late is shown late instead (a late display tick is not worth a skip).
-/// Threading: `frame(for:)` from the presenting thread; `land`/`step`/`reset` from the control
+/// Threading: `frame(for:)` from the presenting thread; `land`/`step`/`stepBack`/`seekWithinReach` from the control
 /// thread. Guarded by one lock, always taken before the queue's own.
 final class Presentation: @unchecked Sendable {
     // Safe: all mutable state is guarded by `lock`.
@@ -104,6 +104,35 @@ final class Presentation: @unchecked Sendable {
         current = next
         currentShown = false
         return next
+    }
+
+    /// An exact seek served from what is decoded, or handed on to the decoder without a
+    /// flush (see `VideoFrameQueue.seekWithinReach`). Only between landings.
+    func seekWithinReach(_ request: SeekRequest, retargetWorthIt: (Double) -> Bool) -> VideoFrameQueue.FastSeek {
+        lock.lock()
+        defer { lock.unlock() }
+        guard landingSerial == nil else { return .miss }
+        let result = queue.seekWithinReach(request, retargetWorthIt: retargetWorthIt)
+        switch result {
+        case .landed(let frame):
+            current = frame
+            currentShown = false
+        case .retargeted:
+            landingSerial = request.serial
+        case .miss:
+            break
+        }
+        return result
+    }
+
+    /// Shows the picture before the one on screen when it is still held; nil otherwise.
+    func stepBack() -> VideoFrame? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard landingSerial == nil, let frame = queue.stepBack() else { return nil }
+        current = frame
+        currentShown = false
+        return frame
     }
 
     var currentFrame: VideoFrame? { lock.lock(); defer { lock.unlock() }; return current }

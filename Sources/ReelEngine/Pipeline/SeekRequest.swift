@@ -19,6 +19,9 @@ struct SeekRequest: Sendable {
     var demuxTarget: Double
     /// How many times this seek already went further back.
     var attempt = 0
+    /// A back step's seek: every picture decoded before the landing is kept as the past, so
+    /// the next back steps need no decoding (see `FrameTape`).
+    var fillsPast = false
 
     init(serial: Int, target: Double, mode: SeekMode, movesDemuxer: Bool) {
         self.serial = serial
@@ -32,6 +35,7 @@ struct SeekRequest: Sendable {
     func retried(serial: Int, landedAt pts: Double) -> SeekRequest {
         var again = SeekRequest(serial: serial, target: target, mode: mode, movesDemuxer: true)
         again.attempt = attempt + 1
+        again.fillsPast = fillsPast
         let backoff = (pts - target) + 0.5 * Double(1 << attempt)
         again.demuxTarget = max(0, demuxTarget - backoff)
         return again

@@ -28,6 +28,10 @@ final class Session: @unchecked Sendable {
     private let audioPackets: PacketQueue?
     private let demuxer: Demuxer
     private let videoWorker: VideoDecodeWorker?
+    /// The video's key frames from the container's index (nil without one): decides whether a
+    /// seek ahead is cheaper as more decoding or as a demuxer seek.
+    private let keyFrames: KeyFrameIndex?
+    private let videoTimeBase: Double
     private let audioWorker: AudioDecodeWorker?
     private var isShutDown = false
 
@@ -52,8 +56,11 @@ final class Session: @unchecked Sendable {
             videoWorker = VideoDecodeWorker(decoder: decoder, packets: packets, frames: queue,
                                             timing: Self.videoTiming(stream, origin: info.startTime))
             routes.append(.init(streamIndex: index, queue: packets, timeBase: av_q2d(stream.pointee.time_base)))
+            keyFrames = KeyFrameIndex(input: input, stream: index)
+            videoTimeBase = av_q2d(stream.pointee.time_base)
         } else {
             videoPackets = nil; frameQueue = nil; presentation = nil; videoWorker = nil
+            keyFrames = nil; videoTimeBase = 0
         }
 
         if let decoder = loaded.audioDecoder, let index = info.selectedAudioStream {
@@ -130,6 +137,33 @@ final class Session: @unchecked Sendable {
         prepare(for: request)
         demuxer.requestSeek(request)
     }
+
+    /// An exact seek with no demuxer seek when the picture is already decoded (`.landed`: on
+    /// screen now) or the decoder can go on to it more cheaply than from a key frame
+    /// (`.retargeted`: a landing follows under `request.serial`). The sound is left alone: the
+    /// caller resynchronises it before playing.
+    func seekWithinReach(_ request: SeekRequest) -> VideoFrameQueue.FastSeek {
+        guard request.mode == .exact, let presentation else { return .miss }
+        let result = presentation.seekWithinReach(request) { decodedEnd in
+            self.decodingOnIsCheaper(from: decodedEnd, to: request.target)
+        }
+        if case .retargeted = result { clock.set(request.target) }
+        return result
+    }
+
+    /// Decoding on from `end` beats a seek when no key frame lies between (a seek would start
+    /// from the key frame before the target, at or before `end`). Without an index, only a
+    /// short way ahead (half a second) is taken as within reach.
+    private func decodingOnIsCheaper(from end: Double, to target: Double) -> Bool {
+        guard let keyFrames, videoTimeBase > 0 else { return target - end <= 0.5 }
+        let units = Int64(((target + info.startTime) / videoTimeBase).rounded(.down))
+        guard let key = keyFrames.presentation(atOrBefore: units) else { return true }
+        let keySeconds = Double(key) * videoTimeBase - info.startTime
+        return keySeconds <= end + 1e-3
+    }
+
+    /// How much of the shown past is kept for back steps (a GOP while paused, little playing).
+    func setPastLimit(_ limit: FrameTape.Limit) { frameQueue?.setPastLimit(limit) }
 
     private func prepare(for request: SeekRequest) {
         clock.set(request.target)

@@ -3,7 +3,9 @@ import Foundation
 
 /// The video decoder thread: packets in, timed pictures out. After an exact seek it hands on
 /// only the frame whose interval contains the target and what follows; frames that end before
-/// the target are not even decoded when no other frame needs them (`skip_frame`).
+/// the target are not even decoded when no other frame needs them (`skip_frame`). A seek
+/// ahead within reach arrives as a retarget from the frame queue instead of a flush: decoding
+/// goes on from where it is, only the target and the frames' serial change.
 /// Threading: its own thread; `stop` from the control thread.
 final class VideoDecodeWorker: @unchecked Sendable {
     struct Timing {
@@ -42,17 +44,75 @@ final class VideoDecodeWorker: @unchecked Sendable {
     private struct Target {
         let pts: Int64
         let mode: SeekMode
+        /// Pictures before the target are kept as the past (a back step's landing), so none
+        /// may be skipped.
+        let fills: Bool
+    }
+
+    private func landing(for request: SeekRequest) -> Target {
+        let ts = Int64(((request.target + timing.origin) / av_q2d(timing.timeBase)).rounded(.down))
+        return Target(pts: ts, mode: request.mode, fills: request.fillsPast)
     }
 
     private func run() {
         let scratch = Frame()
+        /// The serial of the packets being decoded (the last flush's) and of the frames made
+        /// from them; they differ after a retarget, which relabels frames but not packets.
+        var packetSerial = -1
         var serial = -1
         var target: Target?
         var candidate: VideoFrame?
         var lastPts: Int64 = reel_nopts_value()
         var drained = false
+        /// The latest packet timestamp at or before the target sent so far: a non-reference
+        /// packet before it cannot hold the target's picture (a later picture starts at or
+        /// before the target), so it need not be decoded. The packet that holds it is never
+        /// skipped, whatever the durations say (variable frame rates make them unreliable).
+        var latestBeforeTarget = Int64.min
 
-        func deliver(_ frame: VideoFrame) { frames.push(frame) }
+        func apply(_ r: VideoFrameQueue.Retarget) {
+            serial = r.request.serial
+            target = self.landing(for: r.request)
+            candidate = nil
+            latestBeforeTarget = .min
+        }
+
+        /// Hands a frame to the queue; when the queue says the serial was retargeted meanwhile,
+        /// the frame is judged again against the new target (it may be the landing).
+        func deliver(_ frame: VideoFrame) {
+            if frame.serial != serial { route(frame.relabeled(serial: serial)); return }
+            if case .retarget(let r) = frames.push(frame) {
+                apply(r)
+                route(frame.relabeled(serial: serial))
+            }
+        }
+
+        func route(_ frame: VideoFrame) {
+            guard let t = target else { deliver(frame); return }
+            let pts = Int64((( frame.pts + timing.origin) / av_q2d(timing.timeBase)).rounded())
+            let duration = max(Int64((frame.duration / av_q2d(timing.timeBase)).rounded()), 1)
+            switch t.mode {
+            case .keyframe:
+                target = nil
+                deliver(frame)
+            case .exact:
+                if pts + duration <= t.pts {
+                    // Ends before the target: keep only the latest (and, filling, the rest as past).
+                    if t.fills, let older = candidate { frames.pushPast(older) }
+                    candidate = frame
+                } else if pts <= t.pts {
+                    if t.fills, let older = candidate { frames.pushPast(older) }
+                    target = nil; candidate = nil
+                    deliver(frame)             // contains the target
+                } else {
+                    target = nil               // starts after the target: the previous frame held it
+                    let held = candidate
+                    candidate = nil
+                    if let held { deliver(held) }
+                    deliver(frame)
+                }
+            }
+        }
 
         func handleDecodedFrame() {
             var pts = scratch.bestEffortTimestamp
@@ -64,25 +124,8 @@ final class VideoDecodeWorker: @unchecked Sendable {
             lastPts = pts
             if scratch.hasDecodeError { decodeErrors.withLock { $0 += 1 } }
             decodedFrames.withLock { $0 += 1 }
-            let frame = makeFrame(Frame.takingContents(of: scratch), pts: pts, duration: duration, serial: serial)
-            guard let t = target else { deliver(frame); return }
-            switch t.mode {
-            case .keyframe:
-                target = nil
-                deliver(frame)
-            case .exact:
-                if pts + max(duration, 1) <= t.pts {
-                    candidate = frame          // ends before the target: keep only the latest
-                } else if pts <= t.pts {
-                    target = nil; candidate = nil
-                    deliver(frame)             // contains the target
-                } else {
-                    target = nil               // starts after the target: the previous frame held it
-                    if let held = candidate { deliver(held) }
-                    candidate = nil
-                    deliver(frame)
-                }
-            }
+            if let r = frames.takeRetarget(from: serial) { apply(r) }
+            route(makeFrame(Frame.takingContents(of: scratch), pts: pts, duration: duration, serial: serial))
         }
 
         func receiveAll() {
@@ -102,18 +145,19 @@ final class VideoDecodeWorker: @unchecked Sendable {
             case .flush(let request):
                 decoder.flush()
                 drained = false
+                packetSerial = request.serial
                 serial = request.serial
                 candidate = nil
                 lastPts = reel_nopts_value()
-                let ts = Int64(((request.target + timing.origin) / av_q2d(timing.timeBase)).rounded(.down))
-                target = Target(pts: ts, mode: request.mode)
+                target = landing(for: request)
+                latestBeforeTarget = .min
                 decoder.skipsNonReferenceFrames = false
-            case .packet(let packet, let packetSerial):
-                guard packetSerial == serial, !drained else { continue }
-                if let t = target, t.mode == .exact, packet.pts != reel_nopts_value() {
-                    // Only frames that end before the target may be skipped, never the target.
-                    let end = packet.pts + max(packet.duration, timing.frameDuration, 1)
-                    decoder.skipsNonReferenceFrames = end <= t.pts
+            case .packet(let packet, let fromSerial):
+                guard fromSerial == packetSerial, !drained else { continue }
+                if let r = frames.takeRetarget(from: serial) { apply(r) }
+                if let t = target, t.mode == .exact, !t.fills, packet.pts != reel_nopts_value() {
+                    decoder.skipsNonReferenceFrames = packet.pts < latestBeforeTarget
+                    if packet.pts <= t.pts { latestBeforeTarget = max(latestBeforeTarget, packet.pts) }
                 } else if decoder.skipsNonReferenceFrames {
                     decoder.skipsNonReferenceFrames = false
                 }
@@ -130,10 +174,11 @@ final class VideoDecodeWorker: @unchecked Sendable {
                     break
                 }
             case .endOfStream(let endSerial):
-                guard endSerial == serial, !drained else { continue }
+                guard endSerial == packetSerial, !drained else { continue }
                 decoder.skipsNonReferenceFrames = false
                 _ = decoder.send(nil)
                 receiveAll()
+                if let r = frames.takeRetarget(from: serial) { apply(r) }
                 // A target past the last frame lands on the last frame.
                 if target != nil, let held = candidate { deliver(held) }
                 target = nil; candidate = nil

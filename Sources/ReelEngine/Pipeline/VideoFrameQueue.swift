@@ -1,17 +1,45 @@
 import Foundation
 
-/// Decoded pictures waiting for their presentation time: a handful, so memory stays flat.
-/// Frames from an older seek serial are refused, so stale pictures never reach the screen.
-/// Threading: `push`/`markEndOfStream` from the video decoder thread; `reset`/`abort` from the
-/// control thread; `first`/`popFirst` from the presentation side. All state is locked.
+/// Decoded pictures waiting for their presentation time (a handful, so memory stays flat), and
+/// the ones already shown while paused (a `FrameTape`), so that back steps and short seeks land
+/// without decoding. Frames from an older seek serial are refused, so stale pictures never
+/// reach the screen. A seek ahead of what is decoded can instead *retarget* the decoder: it
+/// keeps decoding from where it is under the new serial (no demuxer seek, no decoder flush).
+/// Threading: `push`/`pushPast`/`markEndOfStream`/`takeRetarget` from the video decoder thread;
+/// `reset`/`seekWithinReach`/`abort`/`setPastLimit` from the control thread; `first`/`popFirst`
+/// from the presentation side. All state is locked.
 final class VideoFrameQueue: @unchecked Sendable {
+    /// A seek handed to the decoder without a flush: its frames labelled `from` are the new
+    /// serial's now, and they land at `target`.
+    struct Retarget: Sendable {
+        let from: Int
+        let request: SeekRequest
+    }
+
+    enum PushResult {
+        case queued
+        /// Stale frame, or the queue is gone.
+        case refused
+        /// The decoder's serial was retargeted: apply it, then route the frame again.
+        case retarget(Retarget)
+    }
+
+    enum FastSeek {
+        /// The picture is already decoded: it is current now.
+        case landed(VideoFrame)
+        /// The decoder carries on from where it is towards the target, under the new serial.
+        case retargeted
+        case miss
+    }
+
     // Safe: all state is guarded by `condition`.
     private let condition = NSCondition()
-    private var frames = FIFO<VideoFrame>()
+    private var tape = FrameTape()
     private let capacity: Int
     private var serial = 0
     private var endOfStreamSerial = -1
     private var aborted = false
+    private var pendingRetarget: Retarget?
     /// Called (outside the lock) when the first frame of a serial arrives.
     private let firstFrameArrived: @Sendable (_ serial: Int, _ pts: Double) -> Void
     private var announcedSerial = -1
@@ -21,67 +49,142 @@ final class VideoFrameQueue: @unchecked Sendable {
         self.firstFrameArrived = firstFrameArrived
     }
 
-    /// Waits for room, then queues the frame. False when the frame is stale or the queue is gone.
+    /// Waits for room, then queues the frame.
     @discardableResult
-    func push(_ frame: VideoFrame) -> Bool {
+    func push(_ frame: VideoFrame) -> PushResult {
         condition.lock()
-        while frames.count >= capacity && frame.serial == serial && !aborted { condition.wait() }
-        guard frame.serial == serial && !aborted else { condition.unlock(); return false }
-        frames.append(frame)
+        while tape.futureCount >= capacity && frame.serial == serial && !aborted { condition.wait() }
+        if let r = pendingRetarget, r.from == frame.serial, !aborted {
+            pendingRetarget = nil
+            condition.unlock()
+            return .retarget(r)
+        }
+        guard frame.serial == serial && !aborted else { condition.unlock(); return .refused }
+        tape.appendFuture(frame)
         let announce = announcedSerial != serial
         announcedSerial = serial
         condition.broadcast()
         condition.unlock()
         if announce { firstFrameArrived(frame.serial, frame.pts) }
-        return true
+        return .queued
     }
 
-    func markEndOfStream(serial: Int) {
+    /// Keeps a picture decoded before a seek's landing as part of the past (for back steps).
+    func pushPast(_ frame: VideoFrame) {
         condition.lock()
-        if serial == self.serial { endOfStreamSerial = serial }
-        let announce = serial == self.serial && announcedSerial != serial
+        if frame.serial == serial && !aborted { tape.appendPast(frame) }
+        condition.unlock()
+    }
+
+    /// The retarget waiting for a decoder whose frames carry serial `from`, taken.
+    func takeRetarget(from: Int) -> Retarget? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard let r = pendingRetarget, r.from == from else { return nil }
+        pendingRetarget = nil
+        return r
+    }
+
+    func markEndOfStream(serial ended: Int) {
+        condition.lock()
+        // The decoder ran out before it saw a retarget: the new serial has nothing either.
+        if let r = pendingRetarget, r.from == ended {
+            pendingRetarget = nil
+            endOfStreamSerial = serial
+        } else if ended == serial {
+            endOfStreamSerial = serial
+        }
+        let announce = endOfStreamSerial == serial && announcedSerial != serial
         if announce { announcedSerial = serial }
+        let current = serial
         condition.broadcast()
         condition.unlock()
         // A serial that ends without any frame still has to end its preroll.
-        if announce { firstFrameArrived(serial, .nan) }
+        if announce { firstFrameArrived(current, .nan) }
     }
 
     /// Empties the queue for a new seek; frames of older serials are refused from now on.
     func reset(serial: Int) {
         condition.lock()
         self.serial = serial
-        frames.removeAll()
+        tape.clear()
+        pendingRetarget = nil
         condition.broadcast()
+        condition.unlock()
+    }
+
+    /// An exact seek without the demuxer, when it can be had: the picture for `request.target`
+    /// is already decoded (then it is current now, and the serial does not change), or it is
+    /// still ahead of the decoder and `retargetWorthIt(end of what is decoded)` says decoding
+    /// on is cheaper than seeking (then the decoder's frames become `request.serial`'s).
+    func seekWithinReach(_ request: SeekRequest, retargetWorthIt: (Double) -> Bool) -> FastSeek {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !aborted, pendingRetarget == nil else { return .miss }
+        let wholeStream = endOfStreamSerial == serial
+        if let i = tape.position(of: request.target, isWholeStream: wholeStream) {
+            let frame = tape.move(to: i)
+            condition.broadcast()
+            return .landed(frame)
+        }
+        guard !wholeStream, let end = tape.end, request.target >= end - 1e-6, retargetWorthIt(end) else { return .miss }
+        pendingRetarget = Retarget(from: serial, request: request)
+        serial = request.serial
+        if request.fillsPast {
+            tape.futureIntoPast()   // the decoder keeps every picture on its way: still one strip
+        } else {
+            tape.clear()   // the decoder may skip frames on its way: the strip would have holes
+        }
+        condition.broadcast()
+        return .retargeted
+    }
+
+    /// The picture before the one on screen, from the past; nil when it is not held.
+    func stepBack() -> VideoFrame? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !aborted, pendingRetarget == nil else { return nil }
+        let frame = tape.stepBack()
+        if frame != nil { condition.broadcast() }
+        return frame
+    }
+
+    func setPastLimit(_ limit: FrameTape.Limit) {
+        condition.lock()
+        tape.setLimit(limit)
         condition.unlock()
     }
 
     func abort() {
         condition.lock()
         aborted = true
-        frames.removeAll()
+        tape.clear()
+        pendingRetarget = nil
         condition.broadcast()
         condition.unlock()
     }
 
-    var first: VideoFrame? { condition.lock(); defer { condition.unlock() }; return frames.first }
+    var first: VideoFrame? { condition.lock(); defer { condition.unlock() }; return tape.firstFuture }
 
     func popFirst() -> VideoFrame? {
         condition.lock()
         defer { condition.unlock() }
-        let frame = frames.popFirst()
+        let frame = tape.takeFuture()
         if frame != nil { condition.broadcast() }
         return frame
     }
 
-    var count: Int { condition.lock(); defer { condition.unlock() }; return frames.count }
+    var count: Int { condition.lock(); defer { condition.unlock() }; return tape.futureCount }
+
+    /// How many shown pictures are held for back steps (for tests and tools).
+    var pastCount: Int { condition.lock(); defer { condition.unlock() }; return tape.past.count }
 
     /// Blocks until a picture is queued (or the queue ends, or `timeout` passes).
     func waitForFrame(timeout: Double) {
         condition.lock()
         defer { condition.unlock() }
         let deadline = Date(timeIntervalSinceNow: timeout)
-        while frames.isEmpty && !aborted && endOfStreamSerial != serial {
+        while tape.futureCount == 0 && !aborted && endOfStreamSerial != serial {
             if !condition.wait(until: deadline) { return }
         }
     }

@@ -14,6 +14,8 @@ public protocol PlaybackController: AnyObject, Sendable {
     var isMuted: Bool { get }
     /// Media seconds per second of playback, `speedRange` at most; the sound keeps its pitch.
     var speed: Double { get }
+    /// Pictures shown and dropped, decode errors, sound underruns of the media playing.
+    var statistics: PlaybackStatistics { get }
 
     func open(_ source: MediaSource)
     /// Opens a path or URL as a person or file manager gives it; what cannot be opened ends

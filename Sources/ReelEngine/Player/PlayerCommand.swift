@@ -29,5 +29,6 @@ enum ControlMessage: Sendable {
     case loadFailed(PlayerError, generation: Int)
     case session(Session.Report, generation: Int)
     case subtitles(SubtitleReport, generation: Int)
+    case cache(PlayerEvent, generation: Int)
     case shutdown
 }

@@ -32,6 +32,11 @@ public struct PlayerConfiguration: Sendable {
     public var audioLanguages: [String] = []
     public var playsVideo = true
     public var playsAudio = true
+    /// Remote media goes through a disk cache unless this is turned off (see `StreamCacheOptions`).
+    public var streamCache = StreamCacheOptions()
+    /// When set, asked at each open instead of `streamCache` (preferences that change while
+    /// the player lives). Called on the player's loader thread.
+    public var streamCacheProvider: (@Sendable () -> StreamCacheOptions)?
 
     public init() {}
 }

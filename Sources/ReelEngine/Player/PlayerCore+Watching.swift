@@ -21,7 +21,7 @@ extension PlayerCore {
         guard let p = preroll, let session else { return }
         let videoDone = !session.hasVideo || p.videoArrived
         // Audio gets a second to fill; after that, the picture does not wait for it.
-        let audioDone = !session.hasAudio || p.audioReady
+        let audioDone = !session.hasAudio || p.audioReady || p.videoOnly
             || (videoDone && HostTime.now.seconds(since: p.started) > 1.0)
         guard videoDone && audioDone else { return }
         completePreroll(p, session: session)
@@ -42,12 +42,12 @@ extension PlayerCore {
         if !p.request.movesDemuxer {
             // Opening at the beginning: from the earliest sound or picture.
             start = [videoPts, audioPts].compactMap { $0 }.min() ?? p.request.target
-        } else if p.request.mode == .exact {
+        } else if p.request.mode == .exact && !p.request.fillsPast {
             start = p.request.target
         } else {
             start = videoPts ?? audioPts ?? p.request.target
         }
-        session.fifo?.discard(before: start)
+        if !p.videoOnly { session.fifo?.discard(before: start) }
         session.clock.set(start)
         if p.isInitial {
             transition(.loaded)
@@ -64,6 +64,11 @@ extension PlayerCore {
         if p.isInitial { emit(.displayInvalidated) }
         emitTime()
         if pendingSteps > 0 { performPendingSteps() }
+        if pendingBackSteps > 0 { performPendingBackSteps() }
+        if let next = pendingScrub, preroll == nil {
+            pendingScrub = nil
+            scrub(to: next)
+        }
     }
 
     func watchPlayback() {
@@ -91,7 +96,7 @@ extension PlayerCore {
             return
         }
         // Waiting for data: queues empty although the demuxer has not reached the end.
-        let demuxDone = demuxEnded?.serial == serial
+        let demuxDone = demuxEnded?.serial == demuxSerial
         let audioStarved = session.hasAudio && !audioDetached && session.fifo!.unreadSeconds == 0
             && !session.fifo!.reachedEnd && session.audioPacketsEmpty
         let videoStarved = (session.presentation?.starving(at: now) ?? false) && session.videoPacketsEmpty
@@ -107,7 +112,7 @@ extension PlayerCore {
 
     func watchStall() {
         guard let session else { return }
-        let demuxDone = demuxEnded?.serial == serial
+        let demuxDone = demuxEnded?.serial == demuxSerial
         let audioOK = !session.hasAudio || audioDetached || session.fifo!.unreadSeconds >= 0.5 || session.fifo!.reachedEnd
         let videoOK = !session.hasVideo || (session.frameQueue!.count >= 3) || session.frameQueue!.reachedEnd
         if demuxDone || (audioOK && videoOK) {

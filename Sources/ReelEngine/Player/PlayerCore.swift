@@ -36,7 +36,17 @@ final class PlayerCore: @unchecked Sendable {
     var wantsPlay = false
     var pendingSeek: (target: Double, mode: SeekMode)?
     var pendingSteps = 0
+    var pendingBackSteps = 0
+    /// The serial of the last request that moved the demuxer (a retarget or a landing from
+    /// decoded pictures leaves the demuxer, and its end, as they were).
+    var demuxSerial = 0
     var demuxEnded: (serial: Int, error: PlayerError?)?
+    /// The picture moved without the sound (a paused seek, step or scrub served from decoded
+    /// pictures): the next play seeks exactly to bring the sound back in step.
+    var audioStale = false
+    /// A scrubber drag's newest position not yet asked for (one landing at a time, so every
+    /// landing shows a picture and none is abandoned half-way).
+    var pendingScrub: Double?
     var audioDetached = false
     var starvedSince: HostTime?
     var nextTimeEvent = HostTime.now
@@ -57,6 +67,8 @@ final class PlayerCore: @unchecked Sendable {
     struct Preroll {
         let request: SeekRequest
         let isInitial: Bool
+        /// A retarget: only the picture lands; the sound stays where it was (`audioStale`).
+        var videoOnly = false
         let started = HostTime.now
         var videoPts: Double?
         var videoArrived = false
@@ -118,6 +130,8 @@ final class PlayerCore: @unchecked Sendable {
         case .subtitles(let report, let gen):
             guard gen == generation else { return }
             handle(report)
+        case .cache(let event, let gen):
+            if gen == generation { emit(event) }
         case .shutdown:
             teardown()
             running = false
@@ -135,11 +149,17 @@ final class PlayerCore: @unchecked Sendable {
         case .pause: pause()
         case .togglePause:
             if state == .playing || state == .stalled || (state == .loading && wantsPlay) { pause() } else { play() }
-        case .seek(let target, let mode): seek(to: target, mode: mode)
-        case .stepForward: stepForward()
-        case .stepBackward: stepBackward()
+        case .seek(let target, let mode):
+            endDrag()
+            seek(to: target, mode: mode)
+        case .stepForward:
+            endDrag()
+            stepForward()
+        case .stepBackward:
+            endDrag()
+            stepBackward()
         case .scrub(let target): scrub(to: target)
-        case .endScrub(let target): seek(to: target, mode: .exact)
+        case .endScrub(let target): endScrub(at: target)
         case .close:
             guard state != .closed else { return }
             transition(.close, apply: teardown)
@@ -180,7 +200,7 @@ final class PlayerCore: @unchecked Sendable {
             preroll = p
             checkPreroll()
         case .demuxEnded(let s, let error):
-            guard s == serial else { return }
+            guard s == demuxSerial else { return }
             demuxEnded = (s, error)
         case .frameShown(let frame, let drift, let first):
             if first && !firstFrameReported {
@@ -240,7 +260,7 @@ final class PlayerCore: @unchecked Sendable {
         let mailbox = self.mailbox
         loader.start(source: source, configuration: configuration, durationKnown: { duration in
             mailbox.post(.durationKnown(duration, generation: gen))
-        }) { result in
+        }, cacheEvent: { mailbox.post(.cache($0, generation: gen)) }) { result in
             switch result {
             case .success(let loaded): mailbox.post(.loaded(loaded, generation: gen))
             case .failure(let error): mailbox.post(.loadFailed(error, generation: gen))
@@ -278,6 +298,8 @@ final class PlayerCore: @unchecked Sendable {
         applyVolume()
         session.setSpeed(speed)
         serial += 1
+        demuxSerial = serial
+        audioStale = false
         let request: SeekRequest
         if let seek = pendingSeek {
             request = SeekRequest(serial: serial, target: clampTarget(seek.target), mode: seek.mode, movesDemuxer: true)
@@ -298,6 +320,11 @@ final class PlayerCore: @unchecked Sendable {
             // means "again", not "end at once" (ASBPlayerScrubbing's replay after the end).
             guard transition(.play) else { return }
             beginSeek(to: 0, mode: .keyframe)
+        case .ready where audioStale && session?.hasAudio == true:
+            // The picture moved alone while paused: an exact seek to it brings the sound.
+            let here = session!.clock.time()
+            guard transition(.play) else { return }
+            beginSeek(to: here, mode: .exact)
         case .ready:
             guard transition(.play, apply: { if preroll == nil { startClock() } }) else { return }
             emitTime()
@@ -355,15 +382,22 @@ final class PlayerCore: @unchecked Sendable {
         return t
     }
 
-    func beginSeek(to target: Double, mode: SeekMode) {
+    func beginSeek(to target: Double, mode: SeekMode, fillsPast: Bool = false) {
         guard let session else { return }
+        if !fillsPast {
+            pendingBackSteps = 0
+            if mode == .exact, landWithinReach(target) { return }
+        }
         serial += 1
+        demuxSerial = serial
+        audioStale = false
         pendingSteps = 0
         starvedSince = nil
         demuxEnded = nil
         audioDetached = false
         session.clock.follow(session.output)
-        let request = SeekRequest(serial: serial, target: clampTarget(target), mode: mode, movesDemuxer: true)
+        var request = SeekRequest(serial: serial, target: clampTarget(target), mode: mode, movesDemuxer: true)
+        request.fillsPast = fillsPast
         // A seek during the first preroll replaces it, and still ends the loading.
         preroll = Preroll(request: request, isInitial: preroll?.isInitial ?? false)
         session.seek(request)
@@ -379,6 +413,9 @@ final class PlayerCore: @unchecked Sendable {
     private func retry(_ p: Preroll, landedAt pts: Double) {
         guard let session else { return }
         serial += 1
+        demuxSerial = serial
+        audioStale = false
+        session.clock.follow(session.output)
         let request = p.request.retried(serial: serial, landedAt: pts)
         preroll = Preroll(request: request, isInitial: p.isInitial)
         session.seek(request)
@@ -392,21 +429,41 @@ final class PlayerCore: @unchecked Sendable {
         if preroll == nil { performPendingSteps() }
     }
 
-    /// One picture back: an exact seek into the previous frame's interval.
+    /// One picture back: from the decoded past when it is held (no decoding), else an exact
+    /// seek into the previous frame's interval that keeps what it decodes on the way.
     private func stepBackward() {
-        guard state.hasMedia, let session, let presentation = session.presentation else { return }
+        guard state.hasMedia, session?.presentation != nil else { return }
         if state == .playing || state == .stalled { pause() }
         guard state == .ready || state == .ended else { return }
-        guard let current = presentation.currentFrame else { return }
-        let frameDuration = current.duration > 0 ? current.duration : 1.0 / 30
-        guard current.pts > 0 else { return }
-        seek(to: max(0, current.pts - frameDuration / 2), mode: .exact)
+        pendingBackSteps += 1
+        if preroll == nil { performPendingBackSteps() }
     }
 
-    /// A scrubber drag: the key frame at or before the position, fastest to show.
-    private func scrub(to target: Double) {
+    /// A scrubber drag: the picture at the position when it is decoded or cheaply reached by
+    /// decoding on, else the key frame at or before it. One landing at a time: positions that
+    /// arrive meanwhile wait, and only the newest is asked for when the landing is done.
+    func scrub(to target: Double) {
+        guard target.isFinite else { return }
         if state == .playing || state == .stalled { pause() }
+        if preroll != nil {
+            pendingScrub = target
+            return
+        }
+        pendingScrub = nil
+        // Decoding on keeps what it passes, so a drag that turns back finds it decoded.
+        if state == .ready, landWithinReach(target, fillsPast: true) { return }
         seek(to: target, mode: .keyframe)
+    }
+
+    /// The drag ends: the exact picture at the release position, whatever was under way.
+    private func endScrub(at target: Double) {
+        endDrag()
+        seek(to: target, mode: .exact)
+    }
+
+    /// Any other move ends a drag: a position it left waiting must not land afterwards.
+    private func endDrag() {
+        pendingScrub = nil
     }
 
     func performPendingSteps() {
@@ -454,6 +511,7 @@ final class PlayerCore: @unchecked Sendable {
 
     func startClock() {
         guard let session else { return }
+        session.setPastLimit(.playing)
         session.clock.run()
         session.output?.start()
         nextTimeEvent = HostTime.now.adding(seconds: timeInterval)
@@ -461,6 +519,7 @@ final class PlayerCore: @unchecked Sendable {
 
     func stopClock() {
         guard let session else { return }
+        session.setPastLimit(.paused)
         session.clock.freeze()
         session.output?.pause()
     }
@@ -474,6 +533,9 @@ final class PlayerCore: @unchecked Sendable {
         session = nil
         preroll = nil
         pendingSteps = 0
+        pendingBackSteps = 0
+        pendingScrub = nil
+        audioStale = false
         starvedSince = nil
         snapshot.withLock { $0.session = nil }
     }

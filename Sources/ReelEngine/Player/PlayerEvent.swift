@@ -41,6 +41,29 @@ public enum PlayerEvent: Sendable {
     case audioDelayChanged(Double)
     /// A subtitle file could not be used; the message says why.
     case subtitleFileFailed(path: String, error: PlayerError)
+    /// Remote media: what of it is on disk so far (a few times a second while downloading).
+    case downloadProgress(DownloadProgress)
+    /// Remote media is wholly in the cache, at this path: it now plays without the network.
+    case downloadFinished(path: String)
+    /// Downloading stopped for good (the error says why); what is cached still plays.
+    case downloadFailed(PlayerError)
+    /// The connection dropped and is being made again (attempt counts from 1).
+    case reconnecting(attempt: Int, reason: String)
+    /// An interstitial began in place of the main item, which waits at `at` (its position).
+    case interstitialStarted(InterstitialReport)
+    /// Where the playing interstitial is (its own time, not the main item's).
+    case interstitialProgress(position: Double, duration: Double?)
+    /// The interstitial finished (or could not play: `error`); the main item continues.
+    case interstitialEnded(InterstitialReport, error: PlayerError?)
+}
+
+/// One interstitial: which of the scheduled ones, what it plays, and where in the main item.
+/// Threading: a value type.
+public struct InterstitialReport: Sendable, Equatable {
+    public let index: Int
+    public let source: String
+    /// The main item's position it plays at (0: before the main item).
+    public let at: Double
 }
 
 /// One picture that reached the screen. Threading: a value type.

@@ -17,6 +17,9 @@ public enum PlayerState: Sendable, Equatable, CustomStringConvertible {
     case failed(PlayerError)
     /// Media closed; a new `open` may follow.
     case closed
+    /// The main item waits, paused where it was, while an interstitial plays in its place
+    /// (VKVideoPlayer's suspend); see `InterstitialPlayer`.
+    case suspended
 
     public var name: String {
         switch self {
@@ -28,6 +31,7 @@ public enum PlayerState: Sendable, Equatable, CustomStringConvertible {
         case .ended: "ended"
         case .failed: "failed"
         case .closed: "closed"
+        case .suspended: "suspended"
         }
     }
 

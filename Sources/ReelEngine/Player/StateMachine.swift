@@ -19,6 +19,8 @@ enum StateMachine {
 
     enum Kind: String, Sendable, CaseIterable {
         case idle, loading, ready, playing, stalled, ended, failed, closed
+        /// Reported by `InterstitialPlayer` around a player, never entered by one itself.
+        case suspended
     }
 
     static let table: [Kind: [Input: Kind]] = [
@@ -32,6 +34,7 @@ enum StateMachine {
         .ended:   [.open: .loading, .play: .playing, .seek: .ready, .fail: .failed, .close: .closed],
         .failed:  [.open: .loading, .close: .closed],
         .closed:  [.open: .loading, .fail: .failed],
+        .suspended: [.open: .loading, .fail: .failed, .close: .closed],
     ]
 
     static func kind(of state: PlayerState) -> Kind {
@@ -44,6 +47,7 @@ enum StateMachine {
         case .ended: .ended
         case .failed: .failed
         case .closed: .closed
+        case .suspended: .suspended
         }
     }
 
@@ -59,6 +63,7 @@ enum StateMachine {
         case .ended: return .ended
         case .failed: return .failed(error ?? .internalError("unknown failure"))
         case .closed: return .closed
+        case .suspended: return .suspended
         }
     }
 }

@@ -25,11 +25,17 @@ final class ControlsOverlay {
     private(set) var duration: Double?
     private var frameRate: Double?
     private var scrubbing = false
+    private var scanButtons: [UnsafeMutablePointer<GtkWidget>] = []
+    /// A break (interstitial) is playing: its own time in the labels and on the scrubber,
+    /// which cannot be moved, nor can the main item be scanned.
+    private var inBreak = false
     private var scrubWasPlaying = false
     private var lastScrubTime = 0.0
     private var updatingFromPlayer = false
     private var scrubberHeld = false
     private var popupsOpen = 0
+    /// What of streamed media is cached, for the scrubber's fill level.
+    private var download: DownloadProgress?
 
     /// Icons of the play/pause button; replaceable (DBVideoPlayer's play and pause images).
     var playIconName = "media-playback-start-symbolic" { didSet { updatePlayButton() } }
@@ -64,8 +70,9 @@ final class ControlsOverlay {
             self.settings.showRemaining.toggle()
             self.activity?()
         }
-        wireScanButton(builder.widget("rewind-button"), forward: false)
-        wireScanButton(builder.widget("forward-button"), forward: true)
+        scanButtons = [builder.widget("rewind-button"), builder.widget("forward-button")]
+        wireScanButton(scanButtons[0], forward: false)
+        wireScanButton(scanButtons[1], forward: true)
         wireScrubber()
         wireVolume()
         wirePopups()
@@ -76,7 +83,8 @@ final class ControlsOverlay {
     // MARK: Play button
 
     private func updatePlayButton() {
-        let playing = player.state == .playing || player.state == .stalled
+        // During a break the button pauses and plays the break.
+        let playing = player.state == .playing || player.state == .stalled || player.state == .suspended
         gtk_button_set_icon_name(playButton.cast(), playing ? pauseIconName : playIconName)
         let label = playing ? "Pause" : "Play"
         Accessibility.setLabel(playButton, label)
@@ -237,13 +245,24 @@ final class ControlsOverlay {
         case .mediaLoaded(let info):
             frameRate = info.videoStream?.frameRate
             if let d = info.duration { setDuration(d) }
+        case .interstitialStarted:
+            setBreak(true)
+        case .interstitialProgress(let position, let length):
+            showBreakTime(position, of: length)
+        case .interstitialEnded:
+            setBreak(false)
         case .time(let position, let d):
+            if inBreak { break }
             if let d, d != duration { setDuration(d) }
             if !scrubbing { setScrubberValue(position); updateLabels(position: position) }
+            if download != nil { BufferedFill.show(download, on: scrubber, position: position, duration: duration) }
         case .seekCompleted(let position):
             if !scrubbing { setScrubberValue(position); updateLabels(position: position) }
         case .speedChanged:
             updateLabels(position: player.position)
+        case .downloadProgress(let progress):
+            download = progress
+            BufferedFill.show(progress, on: scrubber, position: player.position, duration: duration)
         case .volumeChanged(let volume, let muted):
             updatingFromPlayer = true
             gtk_scale_button_set_value(volumeButton.cast(), volume)
@@ -256,13 +275,47 @@ final class ControlsOverlay {
 
     private func setDuration(_ d: Double) {
         duration = d
+        guard !inBreak else { return }
         gtk_adjustment_set_upper(adjustment, max(d, 0.001))
         gtk_widget_set_sensitive(scrubber, 1)
         updateLabels(position: player.position)
     }
 
+    private func setBreak(_ on: Bool) {
+        inBreak = on
+        gtk_widget_set_sensitive(scrubber, on || duration == nil ? 0 : 1)
+        for button in scanButtons { gtk_widget_set_sensitive(button, on ? 0 : 1) }
+        Accessibility.setLabel(scrubber, on ? "Break" : "Position")
+        if on {
+            gtk_widget_add_css_class(bar, "reel-break")
+            showBreakTime(0, of: nil)
+        } else {
+            gtk_widget_remove_css_class(bar, "reel-break")
+            gtk_adjustment_set_upper(adjustment, max(duration ?? 1, 0.001))
+            setScrubberValue(player.position)
+            updateLabels(position: player.position)
+        }
+    }
+
+    /// The break's own time: how far in, and what is left of it.
+    private func showBreakTime(_ position: Double, of length: Double?) {
+        guard inBreak else { return }
+        gtk_label_set_text(elapsedLabel.cast(), TimeText.elapsed(position, reference: length))
+        if let length {
+            gtk_adjustment_set_upper(adjustment, max(length, 0.001))
+            setScrubberValue(min(position, length))
+            gtk_label_set_text(durationLabel.cast(), TimeText.remaining(position: position, duration: length))
+        } else {
+            gtk_label_set_text(durationLabel.cast(), "--:--")
+        }
+        Accessibility.setLabel(durationButton, "Break time remaining")
+    }
+
     /// Media closed or failed: nothing to scrub.
     func reset() {
+        download = nil
+        BufferedFill.clear(scrubber)
+        if inBreak { setBreak(false) }
         duration = nil
         frameRate = nil
         setScrubberValue(0)

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import ReelEngine
 
 /// Reel's preferences, in GSettings (schema `io.github.reel.Reel` in data/) as GNOME apps keep
 /// them. Works installed (the schema in the system or user schema directory) and uninstalled
@@ -52,6 +53,16 @@ public final class PlayerSettings {
         get { double("volume") }
         set { set("volume", newValue) }
     }
+    /// The stream cache as the preferences set it (caching on or off, the size limit).
+    public var streamCache: StreamCacheOptions {
+        var options = StreamCacheOptions()
+        options.enabled = bool("stream-cache")
+        options.sizeLimit = Int64(double("stream-cache-limit") * 1_000_000_000)
+        return options
+    }
+    public var rememberQueue: Bool { bool("remember-queue") }
+    /// "resume", "ask" or "never" (see the schema).
+    public var resumePlayback: String { GString.take(g_settings_get_string(settings, "resume-playback")) ?? "resume" }
     public var muted: Bool {
         get { bool("muted") }
         set { set("muted", newValue) }

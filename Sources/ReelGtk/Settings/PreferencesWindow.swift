@@ -13,6 +13,8 @@ final class PreferencesWindow {
         window = builder.widget("preferences-window")
         let bindings: [(key: String, id: String, property: String)] = [
             ("autoplay", "autoplay-switch", "active"),
+            ("resume-playback", "resume-combo", "active-id"),
+            ("remember-queue", "remember-queue-switch", "active"),
             ("controls-display-duration", "display-duration-adjustment", "value"),
             ("display-controls-on-tap", "tap-switch", "active"),
             ("dont-hide-controls", "never-hide-switch", "active"),
@@ -32,6 +34,8 @@ final class PreferencesWindow {
             ("subtitle-charset", "subtitle-charset-entry", "text"),
             ("audio-languages", "audio-languages-entry", "text"),
             ("save-picture-subtitles", "save-subtitles-switch", "active"),
+            ("stream-cache", "cache-switch", "active"),
+            ("stream-cache-limit", "cache-limit-adjustment", "value"),
         ]
         for binding in bindings {
             settings.bind(binding.key, to: builder.object(binding.id), property: binding.property)

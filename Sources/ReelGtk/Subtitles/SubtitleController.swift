@@ -9,6 +9,8 @@ import ReelEngine
 @MainActor
 final class SubtitleController {
     static let delayStep = 0.05
+    /// How long a track or delay change is said over the picture.
+    static let noticeSeconds = 1.5
 
     private let player: Player
     private let settings: PlayerSettings
@@ -25,8 +27,8 @@ final class SubtitleController {
     private var audioDelay = 0.0
     /// Draws the picture again (the subtitles over it changed).
     var redraw: (@MainActor () -> Void)?
-    /// Says what changed over the picture (set by the window).
-    var notice: TrackNotice?
+    /// Says what changed, briefly, over the picture (the window's notice).
+    var say: (@MainActor (String) -> Void)?
 
     init?(window: UnsafeMutablePointer<GtkWidget>, player: PlaybackController, settings: PlayerSettings,
           trackItems: OpaquePointer?, audioItems: OpaquePointer?) {
@@ -96,19 +98,19 @@ final class SubtitleController {
             // choice while loading is not a choice.
             if restored, let mediaPath {
                 settings.rememberSubtitleChoice(Self.key(for: to), for: mediaPath)
-                notice?.show("Subtitles: " + (to?.displayName ?? "Off"))
+                say?("Subtitles: " + (to?.displayName ?? "Off"))
             }
             redraw?()
         case .subtitleDelayChanged(let d):
-            notice?.show("Subtitle delay: " + TrackNotice.delayText(d))
+            say?("Subtitle delay: " + Self.delayText(d))
             subtitleDelay = d
             redraw?()
         case .audioDelayChanged(let d):
-            notice?.show("Audio delay: " + TrackNotice.delayText(d))
+            say?("Audio delay: " + Self.delayText(d))
             audioDelay = d
         case .subtitleFileFailed(let path, let error):
             FileHandle.standardError.write(Data("reel: subtitles \(path): \(error.message)\n".utf8))
-            notice?.show(error.message)
+            say?(error.message)
         default:
             break
         }
@@ -184,6 +186,12 @@ final class SubtitleController {
         Actions.add(group, "audio-delay-reset") { [weak self] in self?.stepAudioDelay(0) }
     }
 
+    /// "+100 ms", "−50 ms", "0 ms".
+    static func delayText(_ seconds: Double) -> String {
+        let ms = Int((seconds * 1000).rounded())
+        return ms == 0 ? "0 ms" : (ms > 0 ? "+\(ms) ms" : "−\(-ms) ms")
+    }
+
     func stepSubtitleDelay(_ direction: Int) {
         subtitleDelay = direction == 0 ? 0 : subtitleDelay + Double(direction) * Self.delayStep
         player.setSubtitleDelay(subtitleDelay)
@@ -223,10 +231,11 @@ final class SubtitleController {
         gtk_native_dialog_show(chooser.raw.cast())
     }
 
-    /// A dropped file that is a subtitle file is added rather than opened.
-    func accepts(droppedPath path: String) -> Bool {
-        guard player.state.hasMedia, SubtitleFiles.isSubtitleFile(path) else { return false }
-        player.addSubtitleFile(path)
+    /// Dropped files that are all subtitle files are added to the playing media rather than
+    /// opened (true); anything else is left to the window.
+    func accepts(droppedPaths paths: [String]) -> Bool {
+        guard player.state.hasMedia, !paths.isEmpty, paths.allSatisfy(SubtitleFiles.isSubtitleFile) else { return false }
+        for path in paths { player.addSubtitleFile(path) }
         return true
     }
 }

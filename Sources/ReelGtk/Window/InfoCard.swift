@@ -17,8 +17,8 @@ final class InfoCard {
     init(view: PlayerView) {
         self.view = view
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-        // Our own reference: the slot drops its one when the card is hidden, and the same
-        // widget is shown again on the next toggle (without it, the second I used a freed card).
+        // Held by this object, not only by the overlay: taken off the picture and put back
+        // later, it must still exist.
         g_object_ref_sink(widget.raw.cast(to: GObject.self))
         label = gtk_label_new(nil)
         gtk_label_set_xalign(label.cast(), 0)
@@ -65,13 +65,13 @@ final class InfoCard {
         } else {
             lines.append("Nothing is open")
         }
-        if let stats = (view.player as? Player)?.statistics {
+        if let stats = Optional(view.player.statistics) {
             lines.append("Frames: \(stats.framesShown) shown, \(stats.framesDropped) dropped")
             if stats.decodeErrors > 0 { lines.append("Decode errors: \(stats.decodeErrors)") }
             if let output = stats.audioOutput { lines.append("Sound: \(output)\(stats.audioFormat.map { ", \($0)" } ?? "")") }
         }
         if let player = view.player as? Player, let track = player.selectedSubtitleTrack {
-            let delay = player.subtitleDelay != 0 ? ", delay \(TrackNotice.delayText(player.subtitleDelay))" : ""
+            let delay = player.subtitleDelay != 0 ? ", delay \(SubtitleController.delayText(player.subtitleDelay))" : ""
             lines.append("Subtitles: \(track.displayName) (\(track.codec)\(track.charset.map { ", \($0)" } ?? "")\(delay))")
         }
         gtk_label_set_text(label.cast(), lines.joined(separator: "\n"))

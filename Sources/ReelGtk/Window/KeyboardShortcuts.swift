@@ -71,6 +71,16 @@ struct KeyboardShortcuts {
             if shift { window.subtitles?.stepAudioDelay(+1) } else { window.subtitles?.stepSubtitleDelay(+1) }
         case GDK_KEY_v:
             window.subtitles?.cycle()
+        case GDK_KEY_greater, GDK_KEY_AudioNext:
+            window.queue.next()
+        case GDK_KEY_less, GDK_KEY_AudioPrev:
+            window.queue.previous()
+        case GDK_KEY_AudioPlay:
+            player.togglePause()
+        case GDK_KEY_AudioPause:
+            player.pause()
+        case GDK_KEY_AudioStop:
+            window.queue.stop()
         default:
             return false
         }

@@ -1,20 +1,40 @@
 import CGtk
 import Foundation
+import ReelEngine
 
 /// The Open File, Open URL and Save Picture dialogs. Threading: main thread only.
 @MainActor
 enum OpenDialogs {
-    /// A native file chooser for media files (GtkFileChooserNative: the portal inside Flatpak).
-    static func chooseFile(parent: UnsafeMutablePointer<GtkWidget>, _ done: @escaping @MainActor (String) -> Void) {
-        let chooser = gtk_file_chooser_native_new("Open a Video", parent.cast(), GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel")!
-        addFilter(chooser, "Videos and sound", mimeTypes: ["video/*", "audio/*", "application/x-mpegurl",
-                                                          "application/vnd.apple.mpegurl", "audio/x-mpegurl"])
+    /// A native file chooser for media files and playlists (GtkFileChooserNative: the portal
+    /// inside Flatpak); several may be chosen. `done` gets paths (URIs for files without one).
+    static func chooseFiles(parent: UnsafeMutablePointer<GtkWidget>, title: String = "Open Videos", accept: String = "_Open",
+                            _ done: @escaping @MainActor ([String]) -> Void) {
+        let chooser = gtk_file_chooser_native_new(title, parent.cast(), GTK_FILE_CHOOSER_ACTION_OPEN, accept, "_Cancel")!
+        gtk_file_chooser_set_select_multiple(chooser.raw.cast(), 1)
+        addFilter(chooser, "Videos, sound and playlists", mimeTypes: ["video/*", "audio/*", "application/x-mpegurl",
+                                                                     "application/vnd.apple.mpegurl", "audio/x-mpegurl"])
         addFilter(chooser, "All files", patterns: ["*"])
-        show(chooser, acceptingURIs: true, done)
+        Signal.connectInt(chooser.raw, "response") { response in
+            defer { g_object_unref(chooser.raw.cast(to: GObject.self)) }
+            guard response == Int(GTK_RESPONSE_ACCEPT.rawValue), let files = gtk_file_chooser_get_files(chooser.raw.cast()) else { return }
+            defer { g_object_unref(files.raw.cast(to: GObject.self)) }
+            var names: [String] = []
+            for i in 0..<g_list_model_get_n_items(files) {
+                guard let item = g_list_model_get_item(files, i) else { continue }
+                let file = OpaquePointer(item)
+                if let name = GString.take(g_file_get_path(file)) ?? GString.take(g_file_get_uri(file)) { names.append(name) }
+                g_object_unref(item.cast(to: GObject.self))
+            }
+            if !names.isEmpty { done(names) }
+        }
+        gtk_native_dialog_show(chooser.raw.cast())
     }
 
     /// A small dialog asking for an address (ui/open-url.ui).
-    static func askForURL(parent: UnsafeMutablePointer<GtkWidget>, _ done: @escaping @MainActor (String) -> Void) {
+    /// With "download for offline" ticked, the whole resource is fetched into the stream cache
+    /// first (progress in the dialog, Cancel stops it), then `done` plays it from there.
+    static func askForURL(parent: UnsafeMutablePointer<GtkWidget>, cache: StreamCacheOptions,
+                          _ done: @escaping @MainActor (String) -> Void) {
         let builder = UIBuilder("open-url")
         let dialog = builder.widget("open-url-dialog")
         let entry = builder.widget("url-entry")
@@ -23,16 +43,21 @@ enum OpenDialogs {
         gtk_window_set_transient_for(dialog.cast(), parent.cast())
         // Offer what the clipboard holds when it looks like an address? Not without asking:
         // reading the clipboard is the person's call. Start empty.
+        let offline = OfflineFetch(builder: builder, cache: cache)
         func accept() {
             let text = String(cString: gtk_editable_get_text(OpaquePointer(entry)))
                 .trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !text.isEmpty else { return }
+            guard !text.isEmpty, !offline.isRunning else { return }
+            if offline.isWanted {
+                offline.start(text) { gtk_window_destroy(dialog.cast()); done(text) }
+                return
+            }
             gtk_window_destroy(dialog.cast())
             done(text)
         }
         Signal.connect(open.raw, "clicked") { accept() }
         Signal.connect(entry.raw, "activate") { accept() }
-        Signal.connect(cancel.raw, "clicked") { gtk_window_destroy(dialog.cast()) }
+        Signal.connect(cancel.raw, "clicked") { offline.cancel(); gtk_window_destroy(dialog.cast()) }
         // The builder (and so its objects' Swift wiring) lives as long as the dialog.
         Signal.connect(dialog.raw, "destroy") { _ = builder }
         gtk_window_present(dialog.cast())

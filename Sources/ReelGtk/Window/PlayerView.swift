@@ -54,7 +54,12 @@ public final class PlayerView {
         let sink: @Sendable (PlayerEvent) -> Void = { event in
             MainContext.async { relay.view?.handle(event) }
         }
-        player = makePlayer?(sink) ?? Player(configuration: PlayerConfiguration(), events: sink)
+        let cachePreference = StreamCachePreference(settings.streamCache)
+        self.cachePreference = cachePreference
+        var configuration = PlayerConfiguration()
+        configuration.streamCacheProvider = { cachePreference.current }
+        // Breaks (interstitials) can be scheduled into whatever plays (the schedule-break action).
+        player = makePlayer?(sink) ?? InterstitialPlayer(configuration: configuration, events: sink)
         self.settings = settings
         builder = UIBuilder("player-view")
         widget = builder.widget("player-view")
@@ -80,6 +85,10 @@ public final class PlayerView {
     }
 
     private var firstPictureReported = false
+    private let cachePreference: StreamCachePreference
+    private lazy var audioCard = AudioCard(view: self)
+    /// Sound without a picture: the controls stay up (there is nothing for them to cover).
+    private var soundOnly = false
 
     // MARK: Opening
 
@@ -91,6 +100,9 @@ public final class PlayerView {
         movie.clear()
         controls.reset()
         preview.mediaClosed()
+        audioCard.update(for: nil)
+        soundOnly = false
+        applySettings()
         status.hide()
         player.open(source)
         if let start { player.seek(to: start, mode: .exact) }
@@ -107,6 +119,10 @@ public final class PlayerView {
             stateChanged(to)
         case .mediaLoaded(let info):
             mediaInfo = info
+            audioCard.update(for: info)
+            soundOnly = info.videoStream == nil
+            applySettings()
+            if soundOnly { visibility.show(now: Clock.now); applyVisibility() }
             movie.rotation = info.videoStream?.rotation ?? 0
             updateTimeObserver()
             preview.mediaLoaded(info)
@@ -119,13 +135,14 @@ public final class PlayerView {
     }
 
     private func stateChanged(_ state: PlayerState) {
-        movie.isPlaying = state == .playing
+        // A break (interstitial) plays in the main item's place, on the same surface.
+        movie.isPlaying = state == .playing || state == .suspended
         switch state {
         case .loading:
             showSpinner(after: 0.4)
         case .stalled:
             showSpinner(after: 0.5)
-        case .ready, .playing:
+        case .ready, .playing, .suspended:
             hideSpinner()
             status.hide()
         case .ended:
@@ -139,12 +156,14 @@ public final class PlayerView {
             movie.clear()
             controls.reset()
             preview.mediaClosed()
+            audioCard.update(for: nil)
             status.showWelcome(demoAvailable: DataDirectory.demoClip != nil)
         }
     }
 
     private func showFailure(_ error: PlayerError) {
         hideSpinner()
+        audioCard.update(for: nil)
         movie.clear()
         controls.reset()
         preview.mediaClosed()
@@ -240,7 +259,7 @@ public final class PlayerView {
     public var controlsVisible: Bool { visibility.visible }
 
     private func applyVisibility() {
-        let hasMedia = state.hasMedia || state == .loading
+        let hasMedia = state.hasMedia || state == .loading || state == .suspended
         let visible = visibility.visible && hasMedia
         let wasVisible = gtk_revealer_get_reveal_child(controls.revealer.cast()) != 0
         gtk_revealer_set_reveal_child(controls.revealer.cast(), visible ? 1 : 0)
@@ -265,7 +284,7 @@ public final class PlayerView {
     private func applySettings() {
         visibility.displayDuration = settings.controlsDisplayDuration
         visibility.displayOnTap = settings.displayControlsOnTap
-        visibility.neverHide = settings.dontHideControls
+        visibility.neverHide = settings.dontHideControls || soundOnly
         updateTimeObserver()
     }
 
@@ -279,6 +298,8 @@ public final class PlayerView {
             controls.refreshLabels()
         case "show-remaining", "always-show-hours", "remaining-minus-sign":
             controls.refreshLabels()
+        case "stream-cache", "stream-cache-limit":
+            cachePreference.current = settings.streamCache
         default:
             break
         }

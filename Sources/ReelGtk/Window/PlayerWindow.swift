@@ -25,6 +25,17 @@ public final class PlayerWindow {
     private lazy var heldArrows = HeldArrowKeys(player: playerView.player)
     /// Subtitle menu, keys, drops and preferences (nil for a backend without subtitles).
     private(set) var subtitles: SubtitleController?
+    /// What plays after what; next/previous; remembered across restarts.
+    private(set) var queue: QueueController!
+    private lazy var notice = Notice(view: playerView)
+    private var queuePanel: QueuePanel?
+    /// Where files were left; the key and source of what is open now.
+    private let history = ResumeHistory()
+    private var historyKey: String?
+    private var historySource: String?
+    private var lastHistorySave = Date.distantPast
+    /// The desktop's media remote, once the app is on the session bus.
+    var mpris: MPRISService?
 
     public init(application: OpaquePointer, settings: PlayerSettings) {
         self.application = application
@@ -43,7 +54,7 @@ public final class PlayerWindow {
                                        trackItems: OpaquePointer(builder.object("subtitle-track-items")),
                                        audioItems: OpaquePointer(builder.object("audio-track-items")))
         subtitles?.redraw = { [weak self] in self?.playerView.movie.redraw() }
-        subtitles?.notice = TrackNotice(view: playerView)
+        subtitles?.say = { [weak self] text in self?.notice.show(text, seconds: SubtitleController.noticeSeconds) }
         // Subtitles move up over the controls while they show, as mpv's do over its OSC.
         let hostHook = playerView.controlsVisibilityChanged
         playerView.controlsVisibilityChanged = { [weak self] visible in
@@ -53,11 +64,25 @@ public final class PlayerWindow {
         if let subtitles { playerView.movie.subtitles = { [weak subtitles] in subtitles?.image(at: $0, width: $1, height: $2) } }
         playerView.doubleClicked = { [weak self] in self?.toggleFullscreen() }
         playerView.eventObserver = { [weak self] event in self?.observe(event) }
+        queue = QueueController(player: playerView.player, settings: settings) { [weak self] source, start, play in
+            self?.load(source, start: start, play: play)
+        }
+        queue.notify = { [weak self] text in self?.notice.show(text) }
+        queue.raiseWindow = { [weak self] in self?.present() }
+        queue.observe { [weak self] in self?.mpris?.refresh() }
+        let panel = QueuePanel(controller: queue)
+        panel.chooseFiles = { [weak self] done in
+            guard let self else { return }
+            OpenDialogs.chooseFiles(parent: self.window, title: "Add to the Queue", accept: "_Add", done)
+        }
+        gtk_header_bar_pack_end(builder.widget("header-bar").cast(), panel.button)
+        queuePanel = panel
         Signal.connectPointer(window.raw, "notify::fullscreened") { [weak self] _ in
             guard let self else { return }
             self.playerView.isFullscreen = self.isFullscreen
         }
         Signal.connectReturning(window.raw, "close-request") { [weak self] in
+            self?.finishResumeHistory()
             self?.closing?()
             self?.inhibitor.set(false)
             self?.playerView.player.close()
@@ -67,13 +92,73 @@ public final class PlayerWindow {
 
     public func present() { gtk_window_present(window.cast()) }
 
-    /// Opens media. When the window is not shown yet it waits (briefly) for the media's size,
-    /// so that it appears at the right size instead of jumping to it.
+    /// Opens media: one file or URL, or several (folders and playlists expanded) as a new
+    /// queue whose first item plays.
     public func open(_ source: String, start: Double? = nil, paused: Bool = false) {
+        open([source], start: start, paused: paused)
+    }
+
+    public func open(_ sources: [String], start: Double? = nil, paused: Bool = false) {
+        notice.hide()
+        // A new queue takes its first item's shape; moving through the queue keeps the
+        // window as the person left it.
         sizedForMedia = false
+        queue.open(sources, start: start, play: !paused && playerView.settings.autoplay)
+    }
+
+    /// Writes where the open file is (at pauses, switches, quitting, and now and then).
+    func saveResumePosition() {
+        lastHistorySave = Date()
+        history.save()
+    }
+
+    /// Saves and stops following the player: closing it reports the position going back to
+    /// nothing, which must not overwrite where the film was left.
+    func finishResumeHistory() {
+        saveResumePosition()
+        historyKey = nil
+        historySource = nil
+    }
+
+    /// Adds to the queue without interrupting what plays.
+    public func enqueue(_ sources: [String]) { queue.append(sources) }
+
+    /// Reopens the queue of the last run (paused on its current item); false when there is none.
+    public func restoreQueue() -> Bool { queue.restore() }
+
+    /// Opens one item of the queue. When the window is not shown yet it waits (briefly) for
+    /// the media's size, so that it appears at the right size instead of jumping to it.
+    private func load(_ source: String, start: Double?, play: Bool) {
+        saveResumePosition()
+        // Breaks belong to the item they were scheduled in.
+        (playerView.player as? InterstitialPlayer)?.clearSchedule()
+        historySource = source
+        historyKey = ResumeHistory.key(for: source)
         setTitle((try? MediaSource(parsing: source))?.displayName ?? source)
         subtitles?.willOpen(source)
-        playerView.open(source, start: start, paused: paused)
+        let mode = playerView.settings.resumePlayback
+        if start == nil, mode != "never", let key = historyKey, let resume = history.position(forKey: key) {
+            let time = TimeFormat.clock(resume)
+            if mode == "ask" {
+                playerView.open(source, start: nil, paused: true)
+                notice.show("Resume from \(time)?", actions: [
+                    ("Resume", { [weak self] in
+                        self?.playerView.player.seek(to: resume, mode: .exact)
+                        self?.playerView.player.play()
+                    }),
+                    ("Start Over", { [weak self] in self?.playerView.player.play() }),
+                ], seconds: 30)
+            } else {
+                playerView.open(source, start: resume, paused: !play)
+                if play && !playerView.settings.autoplay { playerView.player.play() }
+                notice.show("Resumed from \(time)", actions: [
+                    ("Start Over", { [weak self] in self?.playerView.player.seek(to: 0, mode: .exact) }),
+                ], seconds: 8)
+            }
+        } else {
+            playerView.open(source, start: start, paused: !play)
+            if play && !playerView.settings.autoplay { playerView.player.play() }
+        }
         if gtk_widget_get_visible(window) == 0 {
             presentWhenLoaded = Timer.once(after: 0.3) { [weak self] in self?.present() }
         }
@@ -83,7 +168,20 @@ public final class PlayerWindow {
 
     private func observe(_ event: PlayerEvent) {
         subtitles?.observe(event)
+        // The remote hears of it after the queue has taken it in (stopped or not, what is next).
+        defer { mpris?.handle(event) }
         switch event {
+        case .interstitialStarted(let report):
+            notice.show("Break: \(report.source)", seconds: 3)
+        case .playedToEnd:
+            if let key = historyKey { history.forget(key: key) }
+            queue.playedToEnd()
+        case .time(let position, let duration):
+            if let key = historyKey, let source = historySource, playerView.player.state.hasMedia {
+                history.record(key: key, source: source, position: position, duration: duration)
+                // A crash or power cut loses at most this much.
+                if Date().timeIntervalSince(lastHistorySave) > 10 { saveResumePosition() }
+            }
         case .mediaLoaded(let info):
             setTitle(info.displayTitle)
             sizeForMedia(info)
@@ -92,9 +190,14 @@ public final class PlayerWindow {
                 present()
             }
         case .stateChanged(_, let to):
+            queue.stateChanged(to)
+            if to != .playing { saveResumePosition() }
             let hasVideo = playerView.mediaInfo?.videoStream != nil
             inhibitor.set(to == .playing && hasVideo)
-            if case .failed = to, gtk_widget_get_visible(window) == 0 { present() }
+            if case .failed(let error) = to {
+                if gtk_widget_get_visible(window) == 0 { present() }
+                queue.failed(error)
+            }
             if to == .closed || to == .idle { setTitle(nil) }
         case .speedChanged(let speed):
             if let speedAction { Actions.setState(speedAction, number: speed) }
@@ -164,11 +267,11 @@ public final class PlayerWindow {
         let group = window.raw
         Actions.add(group, "open") { [weak self] in
             guard let self else { return }
-            OpenDialogs.chooseFile(parent: self.window) { [weak self] path in self?.open(path) }
+            OpenDialogs.chooseFiles(parent: self.window) { [weak self] paths in self?.open(paths) }
         }
         Actions.add(group, "open-url") { [weak self] in
             guard let self else { return }
-            OpenDialogs.askForURL(parent: self.window) { [weak self] url in self?.open(url) }
+            OpenDialogs.askForURL(parent: self.window, cache: self.playerView.settings.streamCache) { [weak self] url in self?.open(url) }
         }
         Actions.add(group, "fullscreen") { [weak self] in self?.toggleFullscreen() }
         Actions.add(group, "toggle-pause") { [weak self] in self?.playerView.player.togglePause() }
@@ -183,6 +286,17 @@ public final class PlayerWindow {
         speedAction = Actions.addNumberChoice(group, "speed", initial: playerView.player.speed) { [weak self] speed in
             self?.requestedSpeed = speed
             self?.playerView.player.setSpeed(speed)
+        }
+        // A break in what is open: "CLIP@SECONDS" (0: before it). Remote-controllable.
+        Actions.addWithString(group, "schedule-break") { [weak self] text in
+            guard let self else { return }
+            guard let breaks = self.playerView.player as? InterstitialPlayer,
+                  let at = text.lastIndex(of: "@"), let seconds = Double(text[text.index(after: at)...]), seconds >= 0,
+                  let clip = try? MediaSource(parsing: String(text[..<at])) else {
+                self.notice.show("Cannot schedule a break from “\(text)”: give CLIP@SECONDS")
+                return
+            }
+            breaks.schedule(clip, at: seconds)
         }
         // Saves the picture exactly as drawn (remote-controllable over D-Bus, for checks).
         Actions.addWithString(group, "save-picture") { [weak self] path in
@@ -261,17 +375,27 @@ public final class PlayerWindow {
         Signal.connectDrop(target.raw) { [weak self] value in
             guard let self, let value else { return false }
             if g_type_check_value_holds(value, reel_type_file_list()) != 0 {
-                let list = g_value_get_boxed(value).map { UnsafeMutablePointer<GSList>(OpaquePointer($0)) }
-                guard let file = list?.pointee.data else { return false }
-                let gfile = OpaquePointer(file)
-                guard let path = GString.take(g_file_get_path(gfile)) ?? GString.take(g_file_get_uri(gfile)) else { return false }
-                if self.subtitles?.accepts(droppedPath: path) == true { return true }
-                self.open(path)
+                // Several files (or a folder, or a playlist) become the queue.
+                var names: [String] = []
+                var node = g_value_get_boxed(value).map { UnsafeMutablePointer<GSList>(OpaquePointer($0)) }
+                while let current = node {
+                    if let data = current.pointee.data {
+                        let file = OpaquePointer(data)
+                        if let name = GString.take(g_file_get_path(file)) ?? GString.take(g_file_get_uri(file)) { names.append(name) }
+                    }
+                    node = current.pointee.next
+                }
+                guard !names.isEmpty else { return false }
+                // Subtitle files dropped on playing media are added to it, not opened.
+                if self.subtitles?.accepts(droppedPaths: names) == true { return true }
+                self.open(names)
                 return true
             }
             if let text = g_value_get_string(value).map({ String(cString: $0) }) {
-                let first = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? text
-                self.open(first.trimmingCharacters(in: .whitespaces))
+                let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                    .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+                guard !lines.isEmpty else { return false }
+                self.open(lines)
                 return true
             }
             return false

@@ -15,6 +15,8 @@ final class TestPlayer {
          _ configure: (inout PlayerConfiguration) -> Void = { _ in }) {
         var configuration = PlayerConfiguration()
         configuration.audioOutput = audio
+        // Remote media is cached under the fixtures, never in the home folder of whoever runs the tests.
+        configuration.streamCache.directory = Fixtures.directory.appendingPathComponent("stream-cache/streams").path
         configure(&configuration)
         player = Player(configuration: configuration, hooks: hooks, events: recorder.sink)
     }

@@ -23,7 +23,7 @@ public final class Desktop {
         self.height = height
         home = FileManager.default.temporaryDirectory.appendingPathComponent("reel-desktop-\(getpid())-\(UUID().uuidString.prefix(8))")
         self.dataHome = dataHome ?? home.appendingPathComponent("data")
-        for dir in ["config", "cache", "data", "runtime"] {
+        for dir in ["config", "cache", "data", "state", "runtime"] {
             try FileManager.default.createDirectory(at: home.appendingPathComponent(dir), withIntermediateDirectories: true)
         }
         chmod(home.appendingPathComponent("runtime").path, 0o700)
@@ -75,6 +75,7 @@ public final class Desktop {
             "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
             "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
             "XDG_DATA_HOME": dataHome.path,
+            "XDG_STATE_HOME": home.appendingPathComponent("state").path,
             "XDG_RUNTIME_DIR": home.appendingPathComponent("runtime").path,
         ]
     }

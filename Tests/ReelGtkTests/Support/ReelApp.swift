@@ -90,7 +90,12 @@ public final class ReelApp {
             except Exception:
                 box = [0, 0, 0, 0]
             states = [pyatspi.stateToString(s) for s in node.getState().getStates()]
-            out.append({"role": node.getRoleName(), "name": node.name or "", "states": states, "box": box, "depth": depth})
+            try:
+                value = node.queryValue().currentValue
+            except Exception:
+                value = None
+            out.append({"role": node.getRoleName(), "name": node.name or "", "states": states, "box": box,
+                        "depth": depth, "value": value})
             for i in range(node.childCount):
                 child = node.getChildAtIndex(i)
                 if child is not None: walk(child, depth + 1, out)
@@ -116,6 +121,7 @@ public final class ReelApp {
             let box = item["box"] as? [Int] ?? [0, 0, 0, 0]
             return AccessibleNode(role: item["role"] as? String ?? "", name: item["name"] as? String ?? "",
                                   states: Set(item["states"] as? [String] ?? []),
+                                  value: item["value"] as? Double,
                                   x: g.x + marginX + box[0], y: g.y + marginY + box[1], width: box[2], height: box[3])
         }
     }
@@ -159,6 +165,8 @@ public struct AccessibleNode: Sendable, CustomStringConvertible {
     public let role: String
     public let name: String
     public let states: Set<String>
+    /// A range's current value (a slider's position), from AT-SPI's Value interface.
+    public var value: Double? = nil
     public let x: Int, y: Int, width: Int, height: Int
     public var isShowing: Bool { states.contains("showing") }
     public var description: String { "\(role) '\(name)' [\(x),\(y) \(width)x\(height)] \(states.sorted())" }

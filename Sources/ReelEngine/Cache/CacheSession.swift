@@ -1,0 +1,144 @@
+import CFFmpeg
+import Foundation
+
+/// The cache as one media input sees it: the top-level resource and every nested resource the
+/// demuxer opens through the format context's `io_open` hook (HLS playlists, keys, segments)
+/// come from cache entries; only http and https may be opened that way. A resource another
+/// player already holds is streamed past the cache instead.
+/// Threading: `open` on the loader thread, the hooks on the demux thread (never at once, since
+/// one thread uses the format context at a time); `report` may be called from download threads.
+final class CacheSession: @unchecked Sendable {
+    // Safe: `open`/`nested` are used by one thread at a time (see the contract); the
+    // cache is a value; `report` is Sendable.
+    let cache: StreamCache
+    let interrupt: InterruptFlag
+    private let report: @Sendable (CacheReport) -> Void
+    private let fetchEverything: Bool
+    private var nested: [UnsafeMutableRawPointer: CachedIO] = [:]
+    private(set) var top: CachedIO?
+    /// Every URL opened through the cache, so a live stream's can be dropped again.
+    private var opened: Set<String> = []
+
+    init(cache: StreamCache, interrupt: InterruptFlag, fetchEverything: Bool = false,
+         report: @escaping @Sendable (CacheReport) -> Void) {
+        self.cache = cache
+        self.interrupt = interrupt
+        self.fetchEverything = fetchEverything
+        self.report = report
+    }
+
+    /// Opens one resource as the top one but with validation as asked (offline downloads of
+    /// playlist members); nil when another player holds it.
+    func openNested(_ url: String, validate: Bool) throws(PlayerError) -> CachedIO? {
+        try cache.prepare()
+        guard let io = try open(url, validate: validate, report: report) else { return nil }
+        top = io
+        return io
+    }
+
+    /// Opens the top-level resource; nil when another player holds it (stream it uncached).
+    func openTop(_ url: String) throws(PlayerError) -> CachedIO? {
+        try cache.prepare()
+        cache.evict()
+        guard let io = try open(url, validate: true, report: report) else { return nil }
+        top = io
+        return io
+    }
+
+    private func open(_ url: String, validate: Bool, report: @escaping @Sendable (CacheReport) -> Void) throws(PlayerError) -> CachedIO? {
+        guard let entry = CacheEntry.open(url: url, directory: cache.directory, needsValidation: validate,
+                                              interrupt: interrupt) else { return nil }
+        opened.insert(url)
+        let download = CacheDownload(entry: entry, options: cache.options, fetchEverything: fetchEverything, report: report)
+        return try CachedIO(entry: entry, download: download, interrupt: interrupt)
+    }
+
+    /// Waits until the top resource is known good (a response vouched for it, or the network is
+    /// gone and the cache holds it), and throws its failure if it has one.
+    func waitForTop() throws(PlayerError) {
+        guard let top else { return }
+        _ = top.entry.length(interrupt: interrupt)
+        if let failure = top.entry.currentFailure { throw failure }
+    }
+
+    var failure: PlayerError? {
+        top?.entry.currentFailure ?? nested.values.lazy.compactMap { $0.entry.currentFailure }.first
+    }
+
+    /// Closes every resource still open.
+    func close() {
+        for io in nested.values { io.close() }
+        nested = [:]
+        top?.close()
+        top = nil
+        cache.evict()
+    }
+
+    /// Removes every entry this session opened (after `close`): a live stream keeps nothing.
+    func forgetEverything() {
+        for url in opened { cache.remove(url: url) }
+        opened = []
+    }
+
+    // MARK: - Nested opens
+
+    /// Installs the hooks in a format context; `self` must outlive it.
+    func install(in context: UnsafeMutablePointer<AVFormatContext>) {
+        context.pointee.opaque = Unmanaged.passUnretained(self).toOpaque()
+        context.pointee.io_open = { s, pb, url, flags, options in
+            guard let s, let pb, let url, let opaque = s.pointee.opaque else { return FFmpegError.io }
+            let session = Unmanaged<CacheSession>.fromOpaque(opaque).takeUnretainedValue()
+            return session.openNested(String(cString: url), flags: flags, into: pb)
+        }
+        context.pointee.io_close2 = { s, pb in
+            guard let s, let opaque = s.pointee.opaque else { return 0 }
+            return Unmanaged<CacheSession>.fromOpaque(opaque).takeUnretainedValue().closeNested(pb)
+        }
+    }
+
+    private func openNested(_ url: String, flags: Int32, into pb: UnsafeMutablePointer<UnsafeMutablePointer<AVIOContext>?>) -> Int32 {
+        // A remote playlist may only name remote resources: no files, no other protocols.
+        let scheme = URL(string: url)?.scheme?.lowercased()
+        guard scheme == "http" || scheme == "https", (flags & AVIO_FLAG_WRITE) == 0 else {
+            return reel_averror(EPERM)
+        }
+        do {
+            // Playlists are checked against the server each time (a live one changes); other
+            // resources (segments, keys) do not change under the same URL once complete.
+            let isPlaylist = url.lowercased().split(separator: "?").first?.hasSuffix(".m3u8") ?? false
+            // Only the top resource reports progress; segments are parts of it.
+            guard let io = try open(url, validate: isPlaylist, report: { _ in }) else {
+                return streamUncached(url, into: pb)
+            }
+            guard let context = io.context else { return FFmpegError.io }
+            nested[UnsafeMutableRawPointer(context)] = io
+            // An open must fail as one would over the network when the resource is missing.
+            if io.entry.length(interrupt: interrupt) == nil, let failure = io.entry.currentFailure {
+                closeNested(context)
+                return failure.message.contains("404") ? reel_averror_http_not_found() : FFmpegError.io
+            }
+            pb.pointee = context
+            return 0
+        } catch {
+            return FFmpegError.io
+        }
+    }
+
+    /// A resource someone else holds: FFmpeg's own http, without caching, same whitelist.
+    private func streamUncached(_ url: String, into pb: UnsafeMutablePointer<UnsafeMutablePointer<AVIOContext>?>) -> Int32 {
+        var cb = interrupt.callback
+        let options = AVOptions(["protocol_whitelist": ProtocolPolicy.remote])
+        return avio_open2(pb, url, AVIO_FLAG_READ, &cb, &options.pointer)
+    }
+
+    @discardableResult
+    private func closeNested(_ pb: UnsafeMutablePointer<AVIOContext>?) -> Int32 {
+        guard let pb else { return 0 }
+        if let io = nested.removeValue(forKey: UnsafeMutableRawPointer(pb)) {
+            io.close()
+            return 0
+        }
+        var p: UnsafeMutablePointer<AVIOContext>? = pb
+        return avio_closep(&p)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import ReelTestSupport
+import Testing
+
+/// A break (interstitial) in the real window: scheduled over D-Bus into the playing file, it
+/// takes the picture's place with restricted controls (the scrubber shows the break's own
+/// time and cannot be moved, no scanning), and the film goes on where it stopped.
+/// Threading: serialised; each test owns its desktop.
+@Suite("Breaks in the window", .serialized)
+struct BreakTests {
+    @Test("A break at 1 s: restricted controls while it plays, then the film goes on from 1 s")
+    func breakInTheWindow() throws {
+        let desktop = try Desktop()
+        let app = try ReelApp(on: desktop, arguments: ["--paused", try Fixtures.path(.longSmall)])
+        defer { app.stop() }
+        try app.element(named: "Play")
+        try app.activate("schedule-break", string: "\(try Fixtures.path(Self.breakClip))@1")
+        // The film at a quarter speed (the break keeps its own): reading the window takes
+        // seconds on a busy machine, and the film must not run far meanwhile.
+        try desktop.key("bracketleft", "bracketleft", "bracketleft", "bracketleft")
+        try desktop.key("k")
+        // One reading of the window while the break plays.
+        var tree: [AccessibleNode] = []
+        try Desktop.wait("the break", log: app.log, timeout: 30) {
+            tree = try app.accessibleTree()
+            return tree.contains { $0.name == "Break" && $0.role == "slider" }
+        }
+        let bar = try #require(tree.first { $0.name == "Break" && $0.role == "slider" })
+        #expect(!bar.states.contains("sensitive"), "the scrubber can be moved during the break: \(bar)")
+        for name in ["Rewind", "Fast forward"] {
+            let button = try #require(tree.first { $0.name == name })
+            #expect(!button.states.contains("sensitive"), "\(name) works during the break")
+        }
+        #expect(tree.contains { $0.name == "Break time remaining" })
+        // The break's 8 s pass; the film continues from where it stopped.
+        try app.element(named: "Position", role: "slider", timeout: 40)
+        let elapsed = try app.accessibleTree().filter { $0.role == "label" && $0.name.hasPrefix("0:") }.min { $0.x < $1.x }?.name
+        #expect(elapsed == "0:01" || elapsed == "0:02", "after the break the film's time reads \(elapsed ?? "nothing")")
+        try app.element(named: "Pause")
+    }
+
+    /// Eight seconds: long enough to be read while it plays on a busy machine.
+    static let breakClip = Fixtures.Spec.video("break-8s", ext: "mp4", rate: "30", seconds: 8,
+                                               codec: ["-c:v", "libx264", "-preset", "veryfast", "-g", "30", "-pix_fmt", "yuv420p"])
+}

@@ -1,0 +1,114 @@
+import Foundation
+import ReelTestSupport
+import Testing
+
+/// The queue in the real window: moving on at the end of each item, an unplayable item
+/// skipped with a notice, the queue back after a restart, and reordering by drag in the
+/// queue panel — judged from the window title and the accessibility tree.
+/// Threading: serialised; each test owns its desktop.
+@Suite("Queue in the window", .serialized)
+struct QueueWindowTests {
+    static func name(_ path: String) -> String { (path as NSString).lastPathComponent }
+
+    @Test("Items play one after another; a missing one is skipped with a notice; the queue comes back after a restart")
+    func advancesSkipsAndRestores() throws {
+        let first = try Fixtures.path(.videoOnly), last = try Fixtures.path(.h264MP4)
+        let desktop = try Desktop()
+        var app = try ReelApp(on: desktop, arguments: [first, "/nonexistent/missing.mp4", last])
+        try Desktop.wait("the first item", log: app.log) { app.title.contains(Self.name(first)) }
+        // 2 s later it has ended; the missing file is skipped, with a notice, and the last plays.
+        var notice = ""
+        try Desktop.wait("a notice about the missing file", log: app.log, timeout: 20) {
+            notice = try app.accessibleTree().first { $0.role == "label" && $0.name.hasPrefix("Skipped") }?.name ?? ""
+            return !notice.isEmpty
+        }
+        #expect(notice.contains("missing.mp4"), "notice: \(notice)")
+        try Desktop.wait("the last item", log: app.log) { app.title.contains(Self.name(last)) }
+        try app.element(named: "Pause")
+        app.stop()
+
+        // Started again without files: the queue is back, paused on the item it was at.
+        app = try ReelApp(on: desktop)
+        defer { app.stop() }
+        try Desktop.wait("the restored item", log: app.log) { app.title.contains(Self.name(last)) }
+        try app.element(named: "Play")
+        try app.click(try app.element(named: "Queue"))
+        let rows = try Self.rows(app, count: 3)
+        #expect(rows == [Self.name(first), "missing.mp4", Self.name(last) + " (playing)"], "rows: \(rows)")
+    }
+
+    /// The queue panel's rows, top to bottom, once there are `count`.
+    static func rows(_ app: ReelApp, count: Int) throws -> [String] {
+        var names: [String] = []
+        try Desktop.wait("\(count) rows in the queue panel", log: app.log) {
+            names = try app.accessibleTree().filter { $0.role == "list item" && $0.states.contains("visible") }
+                .sorted { $0.y < $1.y }.map(\.name)
+            return names.count == count
+        }
+        return names
+    }
+
+    /// The popover's elements where they are on screen. GTK 4.8 reports a popover's
+    /// accessible extents as if it sat at its button; it is a surface of its own, found here
+    /// by its size among the app's windows.
+    static func onScreen(_ app: ReelApp) throws -> [AccessibleNode] {
+        let tree = try app.accessibleTree()
+        guard let popover = tree.first(where: { $0.name == "GtkPopover" }),
+              let start = tree.firstIndex(where: { $0.name == "GtkPopover" }) else { return [] }
+        let ids = try app.desktop.run(["xdotool", "search", "--onlyvisible", "--pid", String(app.pid)]).output
+            .split(separator: "\n").map(String.init)
+        for id in ids {
+            let text = try app.desktop.run(["xdotool", "getwindowgeometry", "--shell", id]).output
+            var v: [String: Int] = [:]
+            for line in text.split(separator: "\n") {
+                let parts = line.split(separator: "=")
+                if parts.count == 2 { v[String(parts[0])] = Int(parts[1]) }
+            }
+            guard v["WIDTH"] == popover.width, v["HEIGHT"] == popover.height, let x = v["X"], let y = v["Y"] else { continue }
+            return tree[start...].map { node in
+                AccessibleNode(role: node.role, name: node.name, states: node.states,
+                               x: x + node.x - popover.x, y: y + node.y - popover.y, width: node.width, height: node.height)
+            }
+        }
+        return []
+    }
+
+    @Test("Dragging a row in the queue panel moves the item; × removes one; a double click plays one")
+    func panelEdits() throws {
+        let a = try Fixtures.path(.longSmall), b = try Fixtures.path(.h264MP4), c = try Fixtures.path(.videoOnly)
+        let desktop = try Desktop()
+        let app = try ReelApp(on: desktop, arguments: [a, b, c])
+        defer { app.stop() }
+        try Desktop.wait("the first item", log: app.log) { app.title.contains(Self.name(a)) }
+        try app.click(try app.element(named: "Queue"))
+        _ = try Self.rows(app, count: 3)
+        let tree = try Self.onScreen(app).filter { $0.role == "list item" }.sorted { $0.y < $1.y }
+        // Drag the last row onto the first, in steps as a hand does.
+        let from = tree[2], to = tree[0]
+        let x = from.x + from.width / 3
+        try desktop.xdotool(["mousemove", String(x), String(from.y + from.height / 2), "mousedown", "1"])
+        for step in 1...12 {
+            try desktop.moveMouse(x, from.y + from.height / 2 + (to.y - from.y) * step / 12)
+            usleep(40_000)
+        }
+        usleep(200_000)
+        try desktop.xdotool(["mouseup", "1"])
+        var rows: [String] = []
+        try Desktop.wait("the moved row", log: app.log) {
+            rows = try Self.rows(app, count: 3)
+            return rows.first == Self.name(c)
+        }
+        #expect(rows == [Self.name(c), Self.name(a) + " (playing)", Self.name(b)], "rows: \(rows)")
+        // × on the middle (playing) row: what follows it plays.
+        try app.click(try #require(try Self.onScreen(app).first { $0.name == "Remove \(Self.name(a))" }))
+        try Desktop.wait("the next item playing", log: app.log) { app.title.contains(Self.name(b)) }
+        rows = try Self.rows(app, count: 2)
+        #expect(rows == [Self.name(c), Self.name(b) + " (playing)"], "rows: \(rows)")
+        // A double click on a row plays it.
+        let first = try #require(try Self.onScreen(app).filter { $0.role == "list item" }.min { $0.y < $1.y })
+        try desktop.glide(to: first.x + first.width / 3, first.y + first.height / 2)
+        usleep(300_000)
+        try desktop.xdotool(["click", "--repeat", "2", "--delay", "120", "1"])
+        try Desktop.wait("the chosen item", log: app.log) { app.title.contains(Self.name(c)) }
+    }
+}
