@@ -13,6 +13,8 @@ final class SubtitleController {
     static let noticeSeconds = 1.5
 
     private let player: Player
+    /// The window's controller: during an interstitial its pictures are not the main item's.
+    private let controller: PlaybackController
     private let settings: PlayerSettings
     private let parent: UnsafeMutablePointer<GtkWidget>
     private let trackItems: OpaquePointer?
@@ -32,12 +34,13 @@ final class SubtitleController {
 
     init?(window: UnsafeMutablePointer<GtkWidget>, player: PlaybackController, settings: PlayerSettings,
           trackItems: OpaquePointer?, audioItems: OpaquePointer?) {
-        guard let player = player as? Player else { return nil }
-        self.player = player
+        guard let engine = Self.engine(player) else { return nil }
+        self.player = engine
+        controller = player
         self.settings = settings
         self.parent = window
         self.trackItems = trackItems
-        audioMenu = AudioTrackMenu(window: window, player: player, items: audioItems)
+        audioMenu = AudioTrackMenu(window: window, player: engine, items: audioItems)
         audioMenu.chosen = { [weak self] index in
             guard let self, let mediaPath = self.mediaPath else { return }
             self.settings.rememberAudioChoice(index, for: mediaPath)
@@ -72,7 +75,14 @@ final class SubtitleController {
 
     /// The subtitles over a picture, for the movie view.
     func image(at time: Double, width: Int, height: Int) -> SubtitleImage? {
-        player.subtitleImage(at: time, width: width, height: height, lift: lift)
+        if (controller as? InterstitialPlayer)?.isSuspended == true { return nil }
+        return player.subtitleImage(at: time, width: width, height: height, lift: lift)
+    }
+
+    /// The engine player with the subtitles behind a window's controller (the main item's,
+    /// when interstitials wrap it); nil for other backends.
+    static func engine(_ controller: PlaybackController) -> Player? {
+        (controller as? Player) ?? (controller as? InterstitialPlayer)?.mainPlayer
     }
 
     /// Percent of the picture's height the bottom subtitles move up (the controls are showing).

@@ -310,7 +310,7 @@ public final class PlayerWindow {
     /// frame is taken when the key is pressed, so playing on while the dialog is up is fine.
     private func saveFrame(withSubtitles: Bool) {
         guard let frame = playerView.movie.shown else { return }
-        let player = withSubtitles ? playerView.player as? Player : nil
+        let player = withSubtitles ? SubtitleController.engine(playerView.player) : nil
         let rotation = playerView.movie.rotation
         let info = playerView.mediaInfo
         let base = ((info?.sourceName).map { ($0 as NSString).deletingPathExtension } ?? "Reel")
