@@ -152,10 +152,14 @@ final class Session: @unchecked Sendable {
     }
 
     /// Decoding on from `end` beats a seek when no key frame lies between (a seek would start
-    /// from the key frame before the target, at or before `end`). Without an index, only a
-    /// short way ahead (half a second) is taken as within reach.
+    /// from the key frame before the target, at or before `end`). Without an index of the
+    /// whole stream, only a short way ahead (half a second) is taken as within reach: an index
+    /// of what has been read so far (Matroska whose cues are not loaded yet, as over a network)
+    /// knows nothing of key frames further on, and decoding on would read everything between.
     private func decodingOnIsCheaper(from end: Double, to target: Double) -> Bool {
-        guard let keyFrames, videoTimeBase > 0 else { return target - end <= 0.5 }
+        guard let keyFrames, videoTimeBase > 0, let duration = info.duration,
+              keyFrames.covers(end: Int64(((duration + info.startTime) / videoTimeBase).rounded(.down)))
+        else { return target - end <= 0.5 }
         let units = Int64(((target + info.startTime) / videoTimeBase).rounded(.down))
         guard let key = keyFrames.presentation(atOrBefore: units) else { return true }
         let keySeconds = Double(key) * videoTimeBase - info.startTime
