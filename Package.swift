@@ -30,6 +30,10 @@ let package = Package(
             name: "CEpoxy", pkgConfig: "epoxy",
             providers: [.apt(["libepoxy-dev"])]),
 
+        .systemLibrary(
+            name: "CAss", pkgConfig: "libass",
+            providers: [.apt(["libass-dev"])]),
+
         .systemLibrary(name: "CLinux"),
         .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
@@ -37,7 +41,7 @@ let package = Package(
 
         .target(
             name: "ReelEngine",
-            dependencies: ["CFFmpeg", "CPulse", "CLinux", "CCurl"]),
+            dependencies: ["CFFmpeg", "CPulse", "CLinux", "CCurl", "CAss"]),
         .target(
             name: "ReelGtk",
             dependencies: ["ReelEngine", "CGtk", "CEpoxy"]),

@@ -8,10 +8,14 @@ packages=(
   # FFmpeg, PulseAudio, GTK 4 and epoxy headers and libraries
   libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev
   libpulse-dev libgtk-4-dev libepoxy-dev
+  # Subtitles: libass renders them, fontconfig finds a font for plain formats
+  libass-dev fonts-dejavu-core
   # libcurl: the stream cache's downloads (Range requests, redirects checked hop by hop)
   libcurl4-openssl-dev
   # Test and benchmark tools
   ffmpeg pulseaudio pulseaudio-utils nginx-light mpv python3
+  # OCR reads rendered subtitles back from pictures in the tests
+  tesseract-ocr tesseract-ocr-eng
   # The desktop app's tests: a real X server with GL, a window manager, input, screenshots,
   # the accessibility tree, D-Bus, and the validators for the data files
   xvfb openbox xdotool x11-apps imagemagick libgl1-mesa-dri dbus dbus-x11 at-spi2-core

@@ -17,6 +17,7 @@ static inline void reel_gl_clear_color(GLfloat r, GLfloat g, GLfloat b, GLfloat 
 static inline void reel_gl_clear(GLbitfield mask) { glClear(mask); }
 static inline void reel_gl_disable(GLenum cap) { glDisable(cap); }
 static inline void reel_gl_enable(GLenum cap) { glEnable(cap); }
+static inline void reel_gl_blend_func(GLenum src, GLenum dst) { glBlendFunc(src, dst); }
 
 // Textures
 static inline void reel_gl_gen_textures(GLsizei n, GLuint *out) { glGenTextures(n, out); }

@@ -82,6 +82,7 @@ public final class ReelApplication {
             ("win.open", ["<Control>o"]),
             ("win.open-url", ["<Control>l"]),
             ("win.save-frame", ["<Control>s"]),
+            ("win.save-frame-plain", ["<Control><Shift>s"]),
             ("win.show-help-overlay", ["<Control>question"]),
         ]
         for (action, keys) in accels {

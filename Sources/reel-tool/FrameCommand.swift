@@ -24,6 +24,18 @@ struct FrameCommand: ParsableCommand {
     @Option(help: "Write the frame as an RGB PNG, square pixels, turned as the stream's display rotation says.")
     var png: String?
 
+    @Option(help: "Burn in the subtitles of this file (SRT, ASS, WebVTT, ...) shown at that moment.")
+    var subtitles: String?
+
+    @Option(help: "Burn in the media's own subtitle track with this stream index.")
+    var subtitleTrack: Int?
+
+    @Option(help: "The subtitle file's text encoding (an iconv name such as WINDOWS-1251); detected when absent.")
+    var subtitleCharset: String?
+
+    @Option(help: "Subtitle size: tiny, medium, large, huge.")
+    var subtitleSize: SubtitleStyle.Size = .medium
+
     func run() throws {
         let log = PlayerEventRecorder()
         var configuration = PlayerConfiguration()
@@ -38,6 +50,9 @@ struct FrameCommand: ParsableCommand {
         guard let frame = player.currentFrame else {
             throw PlayerError.noPlayableStream("\(source) has no video")  // only reached for cover-art-only media
         }
+        let burnsSubtitles = subtitles != nil || subtitleTrack != nil
+        if burnsSubtitles { try SubtitleBurnIn.prepare(player, log: log, file: subtitles, track: subtitleTrack,
+                                                       charset: subtitleCharset, size: subtitleSize) }
         var result: [String: Any] = [
             "pts": Output.round(frame.pts, 6),
             "index": frame.index as Any,
@@ -50,8 +65,15 @@ struct FrameCommand: ParsableCommand {
         ]
         if let rotation = player.mediaInfo?.videoStream?.rotation, rotation != 0 { result["rotation"] = rotation }
         if md5 { result["md5"] = frame.md5() }
+        if burnsSubtitles, let track = player.selectedSubtitleTrack {
+            result["subtitle_track"] = ["id": track.id, "codec": track.codec, "language": track.language as Any,
+                                        "charset": track.charset as Any] as [String: Any]
+        }
         if let png {
-            let data = try frame.pngData(rotation: player.mediaInfo?.videoStream?.rotation ?? 0)
+            let rotation = player.mediaInfo?.videoStream?.rotation ?? 0
+            let data = burnsSubtitles
+                ? try frame.pngData(rotation: rotation) { player.subtitleImage(at: frame.pts, width: $0, height: $1) }
+                : try frame.pngData(rotation: rotation)
             do { try data.write(to: URL(fileURLWithPath: png)) } catch {
                 throw ToolFailure(code: "write_failed", message: "cannot write \(png): \(error.localizedDescription)")
             }
@@ -63,4 +85,5 @@ struct FrameCommand: ParsableCommand {
 }
 
 extension SeekMode: ExpressibleByArgument {}
+extension SubtitleStyle.Size: ExpressibleByArgument {}
 extension PlayerConfiguration.AudioOutputChoice: ExpressibleByArgument {}

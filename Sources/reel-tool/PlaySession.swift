@@ -99,6 +99,13 @@ final class PlaySession: @unchecked Sendable {
                     "frames_shown": stats?.framesShown ?? 0,
                     "frames_dropped": stats?.framesDropped ?? 0,
                     "rss_mb": ResourceUsage.residentMB.map { Output.round($0, 1) } as Any]
+        case .subtitleChanged(let from, let to):
+            return ["event": "subtitle_changed", "from": from?.language as Any, "to": to?.language as Any,
+                    "track": to?.id as Any, "t": t]
+        case .subtitleDelayChanged(let d): return ["event": "subtitle_delay", "delay": d, "t": t]
+        case .audioDelayChanged(let d): return ["event": "audio_delay", "delay": d, "t": t]
+        case .subtitleFileFailed(let path, let error):
+            return ["event": "subtitle_failed", "path": path, "code": error.code, "message": error.message, "t": t]
         case .downloadFinished(let path): return ["event": "download_finished", "path": path, "t": t]
         case .downloadFailed(let e):
             return ["event": "download_failed", "error": ["code": e.code, "message": e.message], "t": t]
@@ -113,7 +120,7 @@ final class PlaySession: @unchecked Sendable {
             var o: [String: Any] = ["event": "interstitial_ended", "index": r.index, "at": Output.round(r.at, 6), "t": t]
             if let error { o["error"] = ["code": error.code, "message": error.message] }
             return o
-        case .transitionVetoed, .frameShown, .displayInvalidated, .downloadProgress: return nil
+        case .transitionVetoed, .frameShown, .displayInvalidated, .downloadProgress, .subtitleTracksChanged: return nil
         }
     }
 

@@ -107,7 +107,9 @@ enum FrameExport {
 
     /// The picture as PNG with square pixels, turned `degrees` clockwise (multiples of 90: the
     /// stream's display rotation, so the image looks as the player shows it).
-    static func png(of frame: Frame, clockwise degrees: Int = 0) throws(PlayerError) -> Data {
+    /// `overlay` draws over the turned picture (subtitles) at the picture's final size.
+    static func png(of frame: Frame, clockwise degrees: Int = 0,
+                    overlay: ((_ width: Int, _ height: Int) -> SubtitleImage?)? = nil) throws(PlayerError) -> Data {
         let f = frame.pointer.pointee
         let sar = f.sample_aspect_ratio
         // Square pixels in the image: widen by the sample aspect ratio, as a player shows it.
@@ -117,11 +119,17 @@ enum FrameExport {
             width += width % 2
         }
         let height = Int(f.height)
-        guard degrees % 360 != 0 else {
+        let quarter = (((degrees % 360) + 360) % 360 / 90) % 2 == 1
+        // Drawn first, so a moment without subtitles takes the plain path below.
+        let subtitles = overlay?(quarter ? height : width, quarter ? width : height)
+        guard degrees % 360 != 0 || subtitles != nil else {
             return try encodePNG(try rgbFrame(of: frame, width: width, height: height), format: AV_PIX_FMT_RGB24)
         }
-        let turned = PictureRotation.rotate(try rgba(of: frame, width: width, height: height),
+        var turned = PictureRotation.rotate(try rgba(of: frame, width: width, height: height),
                                             width: width, height: height, clockwise: degrees)
+        if let image = subtitles, image.width == turned.width, image.height == turned.height {
+            image.composite(over: &turned.pixels)
+        }
         let picture = Frame()
         picture.pointer.pointee.width = Int32(turned.width)
         picture.pointer.pointee.height = Int32(turned.height)

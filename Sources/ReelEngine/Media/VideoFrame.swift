@@ -98,6 +98,15 @@ public final class VideoFrame: @unchecked Sendable {
         try FrameExport.png(of: frame, clockwise: rotation)
     }
 
+    /// The same, with `subtitles(width, height)` drawn over it at the picture's final size
+    /// (a player's `subtitleImage(at: pts, ...)`: what was on screen with this picture).
+    public func pngData(rotation: Int = 0,
+                        subtitles: (_ width: Int, _ height: Int) -> SubtitleImage?) throws(PlayerError) -> Data {
+        try withoutActuallyEscaping(subtitles) { overlay throws(PlayerError) in
+            try FrameExport.png(of: frame, clockwise: rotation, overlay: overlay)
+        }
+    }
+
     /// The picture as packed 8-bit RGB rows (`width * 3` bytes each), scaled to the given size.
     public func rgbPixels(width: Int? = nil, height: Int? = nil) throws(PlayerError) -> Data {
         try FrameExport.rgb24(of: frame, width: width ?? self.width, height: height ?? self.height)

@@ -52,6 +52,10 @@ final class MediaLoader: @unchecked Sendable {
         var info = MediaProbe.info(of: input)
         var warnings: [String] = []
         if !configuration.playsVideo { info.selectedVideoStream = nil }
+        if let wanted = configuration.audioStream ?? AudioChoice.byLanguage(info, configuration.audioLanguages),
+           info.streams.contains(where: { $0.index == wanted && $0.kind == .audio }) {
+            info.selectedAudioStream = wanted
+        }
         if !configuration.playsAudio { info.selectedAudioStream = nil }
 
         var video: Decoder?

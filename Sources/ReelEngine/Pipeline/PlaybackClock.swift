@@ -17,6 +17,9 @@ final class PlaybackClock: @unchecked Sendable {
     private var freewheelValue: Double = 0
     /// Media seconds per second on the monotonic line (the device's report already includes it).
     private var speed: Double = 1
+    /// Seconds the sound is heard after the picture it belongs to: while the device drives
+    /// the clock, the picture shown is that much ahead of what is heard.
+    private var audioDelay: Double = 0
     let isFreewheeling: Bool
 
     init(freewheel: Bool) { isFreewheeling = freewheel }
@@ -54,7 +57,7 @@ final class PlaybackClock: @unchecked Sendable {
             lock.lock()
             defer { lock.unlock() }
             guard frozenAt == nil else { return nil }
-            let position = max(reported, runStart)
+            let position = max(reported + audioDelay, runStart)
             basePts = position
             baseHost = t
             return position
@@ -76,6 +79,10 @@ final class PlaybackClock: @unchecked Sendable {
         }
         speed = newSpeed
         lock.unlock()
+    }
+
+    func setAudioDelay(_ seconds: Double) {
+        lock.lock(); audioDelay = seconds; lock.unlock()
     }
 
     var isRunning: Bool { lock.lock(); defer { lock.unlock() }; return frozenAt == nil }

@@ -59,6 +59,9 @@ public final class InterstitialPlayer: PlaybackController, @unchecked Sendable {
         lock.unlock()
     }
 
+    /// The main item's own player, for what only it has (subtitle tracks, audio streams).
+    public var mainPlayer: Player { main }
+
     public var isSuspended: Bool { lock.lock(); defer { lock.unlock() }; return active != nil }
 
     /// Watching for the next break needs finer time than a host's clock labels do.

@@ -9,7 +9,7 @@ import Foundation
 /// `frame(for:)` is called by the presenting thread and never waits for decoding.
 public final class Player: PlaybackController, @unchecked Sendable {
     // Safe: `core` is immutable; it is thread-safe by its own contract.
-    private let core: PlayerCore
+    let core: PlayerCore
 
     public init(configuration: PlayerConfiguration = PlayerConfiguration(),
                 hooks: PlayerHooks = PlayerHooks(),
@@ -20,7 +20,7 @@ public final class Player: PlaybackController, @unchecked Sendable {
 
     deinit { core.shutdown() }
 
-    private func send(_ command: PlayerCommand) { core.mailbox.post(.command(command)) }
+    func send(_ command: PlayerCommand) { core.mailbox.post(.command(command)) }
 
     // MARK: Commands
 

@@ -17,6 +17,7 @@ enum PlayerCommand: Sendable {
     case setSpeed(Double)
     case setTimeObserverInterval(Double)
     case setObservesEveryFrame(Bool)
+    case subtitle(SubtitleCommand)
 }
 
 /// Everything the control thread handles: commands and reports from the engine's threads.
@@ -27,6 +28,7 @@ enum ControlMessage: Sendable {
     case loaded(MediaLoader.Loaded, generation: Int)
     case loadFailed(PlayerError, generation: Int)
     case session(Session.Report, generation: Int)
+    case subtitles(SubtitleReport, generation: Int)
     case cache(PlayerEvent, generation: Int)
     case shutdown
 }

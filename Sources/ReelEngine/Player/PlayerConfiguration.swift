@@ -26,6 +26,10 @@ public struct PlayerConfiguration: Sendable {
     /// Benchmarks and soak tests: no real-time clock; every frame is handed out once, as fast
     /// as it is pulled, and audio is consumed as fast as it is decoded.
     public var freewheel = false
+    /// The audio stream to play, by index in `MediaInfo.streams`; nil lets FFmpeg pick the best.
+    public var audioStream: Int?
+    /// Language codes tried in order for the audio stream when `audioStream` is nil.
+    public var audioLanguages: [String] = []
     public var playsVideo = true
     public var playsAudio = true
     /// Remote media goes through a disk cache unless this is turned off (see `StreamCacheOptions`).

@@ -19,7 +19,8 @@ final class PlayerCore: @unchecked Sendable {
 
     let mailbox = Mailbox<ControlMessage>()
     let snapshot = Locked(Snapshot())
-    let configuration: PlayerConfiguration
+    /// Control thread only once running (the audio stream changes it, see PlayerCore+Subtitles).
+    var configuration: PlayerConfiguration
     let hooks: PlayerHooks
     let emit: @Sendable (PlayerEvent) -> Void
     private var thread: EngineThread?
@@ -60,6 +61,8 @@ final class PlayerCore: @unchecked Sendable {
     var running = true
     /// Tags every thread this player starts, so they can be counted (`EngineThread.liveCount`).
     let owner = EngineThread.newOwner()
+    /// Tracks, selection, delays and style of the subtitles (PlayerCore+Subtitles.swift).
+    let subtitles = SubtitleControl()
 
     struct Preroll {
         let request: SeekRequest
@@ -124,6 +127,9 @@ final class PlayerCore: @unchecked Sendable {
         case .session(let report, let gen):
             guard gen == generation else { return }
             handle(report)
+        case .subtitles(let report, let gen):
+            guard gen == generation else { return }
+            handle(report)
         case .cache(let event, let gen):
             if gen == generation { emit(event) }
         case .shutdown:
@@ -171,6 +177,8 @@ final class PlayerCore: @unchecked Sendable {
         case .setObservesEveryFrame(let on):
             observesEveryFrame = on
             session?.presentation?.reportsEveryFrame = on
+        case .subtitle(let command):
+            handle(command)
         }
     }
 
@@ -243,6 +251,9 @@ final class PlayerCore: @unchecked Sendable {
         pendingSeek = nil
         firstFrameReported = false
         durationAnnounced = false
+        configuration.audioStream = subtitles.pendingAudioStream
+        configuration.audioLanguages = subtitles.preferredAudioLanguages
+        subtitles.pendingAudioStream = nil
         let loader = MediaLoader()
         self.loader = loader
         let gen = generation
@@ -278,6 +289,7 @@ final class PlayerCore: @unchecked Sendable {
             emit(.durationKnown(duration))
         }
         emit(.mediaLoaded(loaded.info))
+        startSubtitles(for: loaded.info, source: loaded.input.source)
         for warning in loaded.warnings { emit(.warning(warning)) }
         if let warning = session.audioWarning, !warnedNoSound {
             warnedNoSound = true
@@ -513,6 +525,7 @@ final class PlayerCore: @unchecked Sendable {
     }
 
     func teardown() {
+        stopSubtitles()
         loader?.cancel()
         loader?.join()
         loader = nil

@@ -29,6 +29,18 @@ public enum PlayerEvent: Sendable {
     case speedChanged(Double)
     /// Something the person may want to know that does not stop playback (said once).
     case warning(String)
+    /// The subtitle tracks known now (files beside the media come first, the media's own
+    /// streams once read); sent again as tracks are added.
+    case subtitleTracksChanged([SubtitleTrack])
+    /// The shown subtitle track changed, by the person or by the preferred languages (nil: off).
+    /// Each side carries its language (VKVideoPlayer's didChangeSubtitleFrom:to:).
+    case subtitleChanged(from: SubtitleTrack?, to: SubtitleTrack?)
+    /// Seconds the subtitles are shown later than their times (negative: earlier).
+    case subtitleDelayChanged(Double)
+    /// Seconds the sound is heard later than the picture (negative: earlier).
+    case audioDelayChanged(Double)
+    /// A subtitle file could not be used; the message says why.
+    case subtitleFileFailed(path: String, error: PlayerError)
     /// Remote media: what of it is on disk so far (a few times a second while downloading).
     case downloadProgress(DownloadProgress)
     /// Remote media is wholly in the cache, at this path: it now plays without the network.

@@ -11,6 +11,10 @@ final class MovieView {
     let area: UnsafeMutablePointer<GtkWidget>
     private let player: PlaybackController
     private var renderer: MovieRenderer?
+    private var subtitleLayer: SubtitleLayer?
+    /// The subtitles over the picture of a media time, drawn at a size in pixels (the player's
+    /// `subtitleImage`); nil draws none.
+    var subtitles: (@MainActor (_ time: Double, _ width: Int, _ height: Int) -> SubtitleImage?)?
     /// The picture on screen now (nil before the first frame of a file).
     private(set) var shown: VideoFrame?
     private var tickID: guint = 0
@@ -66,6 +70,9 @@ final class MovieView {
         gtk_gl_area_queue_render(glArea)
     }
 
+    /// Draws again (the subtitles changed over the same picture).
+    func redraw() { gtk_gl_area_queue_render(glArea) }
+
     /// Forgets the picture (a new file is opening).
     func clear() {
         shown = nil
@@ -113,6 +120,7 @@ final class MovieView {
         }
         let renderer = MovieRenderer()
         self.renderer = renderer
+        subtitleLayer = SubtitleLayer()
         if let failure = renderer.failure { failed?(failure) }
     }
 
@@ -120,6 +128,8 @@ final class MovieView {
         gtk_gl_area_make_current(glArea)
         renderer?.release()
         renderer = nil
+        subtitleLayer?.release()
+        subtitleLayer = nil
     }
 
     /// The last picture reported as drawn (held weakly: a new picture allocated where a freed
@@ -132,6 +142,10 @@ final class MovieView {
         let width = pixelWidth > 0 ? pixelWidth : Int(gtk_widget_get_width(area)) * scale
         let height = pixelHeight > 0 ? pixelHeight : Int(gtk_widget_get_height(area)) * scale
         renderer.draw(shown, width: width, height: height, rotation: rotation)
+        if let shown, let subtitles, let layer = subtitleLayer,
+           let image = subtitles(shown.pts, renderer.lastRect.width, renderer.lastRect.height) {
+            layer.draw(image, in: renderer.lastRect)
+        }
         if let failure = renderer.failure { failed?(failure) }
         if let shown, drawnOnce !== shown {
             drawnOnce = shown

@@ -64,6 +64,13 @@ struct KeyboardShortcuts {
             window.toggleFullscreen()
         case GDK_KEY_i:
             window.toggleInfo()
+        case GDK_KEY_z:
+            // Subtitles 50 ms earlier; Shift: the sound.
+            if shift { window.subtitles?.stepAudioDelay(-1) } else { window.subtitles?.stepSubtitleDelay(-1) }
+        case GDK_KEY_x:
+            if shift { window.subtitles?.stepAudioDelay(+1) } else { window.subtitles?.stepSubtitleDelay(+1) }
+        case GDK_KEY_v:
+            window.subtitles?.cycle()
         case GDK_KEY_greater, GDK_KEY_AudioNext:
             window.queue.next()
         case GDK_KEY_less, GDK_KEY_AudioPrev:

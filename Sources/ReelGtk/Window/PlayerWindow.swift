@@ -23,6 +23,8 @@ public final class PlayerWindow {
     /// to the previous one, which may not have arrived yet.
     private var requestedSpeed = 1.0
     private lazy var heldArrows = HeldArrowKeys(player: playerView.player)
+    /// Subtitle menu, keys, drops and preferences (nil for a backend without subtitles).
+    private(set) var subtitles: SubtitleController?
     /// What plays after what; next/previous; remembered across restarts.
     private(set) var queue: QueueController!
     private lazy var notice = Notice(view: playerView)
@@ -48,6 +50,18 @@ public final class PlayerWindow {
         installKeys()
         installDrop()
         installHelpOverlay()
+        subtitles = SubtitleController(window: window, player: playerView.player, settings: settings,
+                                       trackItems: OpaquePointer(builder.object("subtitle-track-items")),
+                                       audioItems: OpaquePointer(builder.object("audio-track-items")))
+        subtitles?.redraw = { [weak self] in self?.playerView.movie.redraw() }
+        subtitles?.say = { [weak self] text in self?.notice.show(text, seconds: SubtitleController.noticeSeconds) }
+        // Subtitles move up over the controls while they show, as mpv's do over its OSC.
+        let hostHook = playerView.controlsVisibilityChanged
+        playerView.controlsVisibilityChanged = { [weak self] visible in
+            hostHook?(visible)
+            self?.liftSubtitles(visible)
+        }
+        if let subtitles { playerView.movie.subtitles = { [weak subtitles] in subtitles?.image(at: $0, width: $1, height: $2) } }
         playerView.doubleClicked = { [weak self] in self?.toggleFullscreen() }
         playerView.eventObserver = { [weak self] event in self?.observe(event) }
         queue = QueueController(player: playerView.player, settings: settings) { [weak self] source, start, play in
@@ -121,6 +135,7 @@ public final class PlayerWindow {
         historySource = source
         historyKey = ResumeHistory.key(for: source)
         setTitle((try? MediaSource(parsing: source))?.displayName ?? source)
+        subtitles?.willOpen(source)
         let mode = playerView.settings.resumePlayback
         if start == nil, mode != "never", let key = historyKey, let resume = history.position(forKey: key) {
             let time = TimeFormat.clock(resume)
@@ -152,6 +167,7 @@ public final class PlayerWindow {
     // MARK: Events
 
     private func observe(_ event: PlayerEvent) {
+        subtitles?.observe(event)
         // The remote hears of it after the queue has taken it in (stopped or not, what is next).
         defer { mpris?.handle(event) }
         switch event {
@@ -263,7 +279,10 @@ public final class PlayerWindow {
         Actions.add(group, "play-demo") { [weak self] in
             if let clip = DataDirectory.demoClip { self?.open(clip) }
         }
-        Actions.add(group, "save-frame") { [weak self] in self?.saveFrame() }
+        Actions.add(group, "save-frame") { [weak self] in
+            self?.saveFrame(withSubtitles: self?.playerView.settings.bool("save-picture-subtitles") ?? true)
+        }
+        Actions.add(group, "save-frame-plain") { [weak self] in self?.saveFrame(withSubtitles: false) }
         speedAction = Actions.addNumberChoice(group, "speed", initial: playerView.player.speed) { [weak self] speed in
             self?.requestedSpeed = speed
             self?.playerView.player.setSpeed(speed)
@@ -289,8 +308,9 @@ public final class PlayerWindow {
 
     /// Ctrl+S: the frame on screen, at the video's own size (square pixels), as a PNG. The
     /// frame is taken when the key is pressed, so playing on while the dialog is up is fine.
-    private func saveFrame() {
+    private func saveFrame(withSubtitles: Bool) {
         guard let frame = playerView.movie.shown else { return }
+        let player = withSubtitles ? SubtitleController.engine(playerView.player) : nil
         let rotation = playerView.movie.rotation
         let info = playerView.mediaInfo
         let base = ((info?.sourceName).map { ($0 as NSString).deletingPathExtension } ?? "Reel")
@@ -301,12 +321,24 @@ public final class PlayerWindow {
             // main thread, where it would stall the picture and the controls.
             Thread.detachNewThread {
                 do {
-                    try frame.pngData(rotation: rotation).write(to: URL(fileURLWithPath: path.hasSuffix(".png") ? path : path + ".png"))
+                    let png = try player.map { player in
+                        try frame.pngData(rotation: rotation) { player.subtitleImage(at: frame.pts, width: $0, height: $1) }
+                    } ?? frame.pngData(rotation: rotation)
+                    try png.write(to: URL(fileURLWithPath: path.hasSuffix(".png") ? path : path + ".png"))
                 } catch {
                     FileHandle.standardError.write(Data("reel: cannot save the picture to \(path): \(error)\n".utf8))
                 }
             }
         }
+    }
+
+    private func liftSubtitles(_ controlsShown: Bool) {
+        let picture = playerView.movie.pictureRect
+        let controls = Double(gtk_widget_get_height(playerView.controls.revealer))
+        // Only the part of the controls over the picture counts (letterboxing may hold them).
+        let viewHeight = Double(gtk_widget_get_height(playerView.movie.area))
+        let overlap = max(0, controls - (viewHeight - picture.y - picture.height))
+        subtitles?.lift = controlsShown && picture.height > 0 ? min(50, overlap / picture.height * 100) : 0
     }
 
     /// `[` and `]` step the speed down and up; Backspace returns to normal.
@@ -354,6 +386,8 @@ public final class PlayerWindow {
                     node = current.pointee.next
                 }
                 guard !names.isEmpty else { return false }
+                // Subtitle files dropped on playing media are added to it, not opened.
+                if self.subtitles?.accepts(droppedPaths: names) == true { return true }
                 self.open(names)
                 return true
             }

@@ -1,0 +1,75 @@
+import Foundation
+
+/// One subtitle track the player can show: a stream of the media or an external file.
+/// Threading: a value type.
+public struct SubtitleTrack: Sendable, Equatable, Codable {
+    public enum Origin: Sendable, Equatable, Codable {
+        /// A stream of the playing media, by its index in `MediaInfo.streams`.
+        case embedded(streamIndex: Int)
+        /// A file found next to the media or added by the person.
+        case external(path: String)
+    }
+
+    /// Stable for as long as the media is open; what `selectSubtitleTrack` takes.
+    public var id: Int
+    public var origin: Origin
+    /// ISO 639 code as tagged (or taken from a file name such as `film.en.srt`), if any.
+    public var language: String?
+    public var title: String?
+    /// The decoder's name (subrip, ass, webvtt, mov_text, hdmv_pgs_subtitle, ...).
+    public var codec: String
+    /// Pictures (PGS, DVB, VobSub) rather than text.
+    public var isBitmap: Bool
+    public var isDefault: Bool
+    /// The text encoding the file was read in (external text files only).
+    public var charset: String?
+
+    /// A name for menus: "English", "English — Commentary", "film.srt", "Track 3".
+    public var displayName: String {
+        var parts: [String] = []
+        if let name = LanguageNames.name(for: language) { parts.append(name) }
+        if let title, !title.isEmpty, !parts.contains(title) { parts.append(title) }
+        if parts.isEmpty, case .external(let path) = origin { parts.append((path as NSString).lastPathComponent) }
+        if parts.isEmpty { parts.append("Track \(id)") }
+        return parts.joined(separator: " — ")
+    }
+}
+
+/// One decoded subtitle event on the media's timeline (seconds from the media's start).
+/// Threading: a value type.
+struct SubtitleCue: Sendable {
+    enum Content: Sendable {
+        /// An ASS Dialogue line's fields after the timing ("ReadOrder,Layer,Style,...,Text"),
+        /// as libavcodec's text decoders emit them.
+        case ass(String)
+        /// Pictures placed on a canvas of the track's `canvasSize`.
+        case bitmaps([SubtitleBitmap])
+    }
+    var start: Double
+    var end: Double
+    var content: Content
+}
+
+/// One bitmap subtitle rectangle, already expanded from its palette to straight RGBA.
+/// Threading: a value type.
+struct SubtitleBitmap: Sendable {
+    var x: Int
+    var y: Int
+    var width: Int
+    var height: Int
+    /// width × height × 4 bytes, RGBA, not premultiplied.
+    var rgba: [UInt8]
+}
+
+/// A track's decoded contents. Threading: a value type, shared read-only once built.
+struct DecodedSubtitles: Sendable {
+    var track: SubtitleTrack
+    /// The ASS script header (styles, PlayRes) the decoder gave, for text tracks.
+    var header: String?
+    /// For bitmap tracks: the size their positions refer to (0 × 0 when the stream does not say).
+    var canvasWidth: Int
+    var canvasHeight: Int
+    var cues: [SubtitleCue]
+    /// True for ASS/SSA sources, whose own styles are honoured unless the user overrides them.
+    var isStyled: Bool
+}
