@@ -41,4 +41,19 @@ struct UnwatchedPlaybackTests {
         #expect(abs(first) < 0.2, "the first picture shown again is \(first) s off the clock")
         #expect(drifts.prefix(10).contains { abs($0) < 0.034 }, "not back in step within ten pictures: \(drifts.prefix(10))")
     }
+
+    @Test("With nobody taking pictures the end still comes")
+    func endWithoutPictures() throws {
+        _ = try SoundServer.ensure()
+        let test = TestPlayer(audio: .pulse)
+        try test.open(try Fixtures.path(.h264MP4))   // 4 s
+        let mark = test.recorder.count
+        test.player.play()
+        let ended = test.recorder.wait(from: mark, timeout: 15) { event in
+            if case .playedToEnd = event { return true }
+            return false
+        }
+        #expect(ended != nil, "a 4 s file played with no presenter never ended (at \(test.player.position) s)")
+        #expect(test.player.state == .ended)
+    }
 }

@@ -142,10 +142,12 @@ final class Presentation: @unchecked Sendable {
     func finished(at time: Double) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        guard landingSerial == nil, queue.reachedEnd, queue.first == nil else { return false }
-        guard let current else { return true }
-        if clock.isFreewheeling { return currentShown }
-        return time >= current.pts + current.duration - 0.001
+        guard landingSerial == nil, queue.reachedEnd else { return false }
+        if clock.isFreewheeling { return queue.first == nil && (current == nil || currentShown) }
+        // The last picture's time is over, taken or not: nobody may be taking pictures (a
+        // minimised or hidden window), and the end must still come.
+        guard let last = queue.last ?? current else { return true }
+        return time >= last.pts + last.duration - 0.001
     }
 
     /// No frame is waiting although the one on screen has run out: the decoder is starved.

@@ -190,6 +190,9 @@ final class VideoFrameQueue: @unchecked Sendable {
 
     var first: VideoFrame? { condition.lock(); defer { condition.unlock() }; return tape.firstFuture }
 
+    /// The last picture waiting (nil when none is).
+    var last: VideoFrame? { condition.lock(); defer { condition.unlock() }; return tape.future.last }
+
     func popFirst() -> VideoFrame? {
         condition.lock()
         defer { condition.unlock() }

@@ -134,13 +134,14 @@ final class QueueController: MediaPlayerHost {
         openCurrent(start: nil, play: true)
     }
 
-    /// The current item played to its end.
-    func playedToEnd() {
+    /// The current item played to its end; false when nothing follows (the queue is done).
+    @discardableResult
+    func playedToEnd() -> Bool {
         failuresInARow = 0
         let before = queue.current
         guard queue.advance(automatic: true) != nil else {
             changed()   // stop-after-current cleared
-            return
+            return false
         }
         changed()
         if queue.current == before, queue.loop == .track {
@@ -149,6 +150,7 @@ final class QueueController: MediaPlayerHost {
         } else {
             openCurrent(start: nil, play: true)
         }
+        return true
     }
 
     /// The current item could not be played: with more in the queue, say so and go on.

@@ -61,6 +61,7 @@ public final class PlayerSettings {
         return options
     }
     public var rememberQueue: Bool { bool("remember-queue") }
+    public var backgroundPlayback: Bool { bool("background-playback") }
     /// "resume", "ask" or "never" (see the schema).
     public var resumePlayback: String { GString.take(g_settings_get_string(settings, "resume-playback")) ?? "resume" }
     public var muted: Bool {

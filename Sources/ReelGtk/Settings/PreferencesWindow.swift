@@ -15,6 +15,7 @@ final class PreferencesWindow {
             ("autoplay", "autoplay-switch", "active"),
             ("resume-playback", "resume-combo", "active-id"),
             ("remember-queue", "remember-queue-switch", "active"),
+            ("background-playback", "background-switch", "active"),
             ("controls-display-duration", "display-duration-adjustment", "value"),
             ("display-controls-on-tap", "tap-switch", "active"),
             ("dont-hide-controls", "never-hide-switch", "active"),

@@ -82,15 +82,41 @@ public final class PlayerWindow {
             self.playerView.isFullscreen = self.isFullscreen
         }
         Signal.connectReturning(window.raw, "close-request") { [weak self] in
-            self?.finishResumeHistory()
-            self?.closing?()
-            self?.inhibitor.set(false)
-            self?.playerView.player.close()
-            return false
+            guard let self else { return false }
+            // Keep playing in the background (a preference): the window goes, the sound stays,
+            // and the media keys, MPRIS and opening Reel again bring the window back.
+            if self.playerView.settings.backgroundPlayback, self.isPlaying {
+                self.inBackground = true
+                gtk_widget_set_visible(self.window, 0)
+                return true
+            }
+            return self.finishClosing()
         }
     }
 
-    public func present() { gtk_window_present(window.cast()) }
+    /// Whether something plays (a break counts).
+    private var isPlaying: Bool {
+        let state = playerView.player.state
+        return state == .playing || state == .stalled || state == .suspended
+    }
+
+    /// Hidden by closing while playing in the background.
+    private(set) var inBackground = false
+
+    /// Shows the window again after it went to the background.
+    public func present() {
+        inBackground = false
+        gtk_window_present(window.cast())
+    }
+
+    /// The window really closes: playback stops and Reel quits with it.
+    private func finishClosing() -> Bool {
+        finishResumeHistory()
+        closing?()
+        inhibitor.set(false)
+        playerView.player.close()
+        return false
+    }
 
     /// Opens media: one file or URL, or several (folders and playlists expanded) as a new
     /// queue whose first item plays.
@@ -175,7 +201,9 @@ public final class PlayerWindow {
             notice.show("Break: \(report.source)", seconds: 3)
         case .playedToEnd:
             if let key = historyKey { history.forget(key: key) }
-            queue.playedToEnd()
+            let goesOn = queue.playedToEnd()
+            // Playing in the background and the queue is done: nothing left to keep Reel for.
+            if inBackground, !goesOn { gtk_window_close(window.cast()) }
         case .time(let position, let duration):
             if let key = historyKey, let source = historySource, playerView.player.state.hasMedia {
                 history.record(key: key, source: source, position: position, duration: duration)

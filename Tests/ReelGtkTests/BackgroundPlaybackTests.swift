@@ -1,0 +1,70 @@
+import Foundation
+import ReelTestSupport
+import Testing
+
+/// Closing the window while something plays: by default playback stops and Reel quits; with
+/// "keep playing when the window is closed" the window goes, the sound and the media remote
+/// stay, Raise brings the window back, and Reel quits once the queue is done.
+/// Threading: serialised; each test owns its desktop.
+@Suite("Playing in the background", .serialized)
+struct BackgroundPlaybackTests {
+    static func gsettings(_ desktop: Desktop, _ arguments: [String]) throws {
+        let schemas = desktop.home.appendingPathComponent("cache/reel/schemas").path
+        try desktop.run(["env", "GSETTINGS_SCHEMA_DIR=\(schemas)", "gsettings"] + arguments)
+    }
+
+    static func position(_ desktop: Desktop) throws -> Double {
+        Double(try desktop.run(["playerctl", "--player=reel", "position"], check: false).output
+            .trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
+
+    static func visibleWindows(_ app: ReelApp) throws -> Int {
+        try app.desktop.run(["xdotool", "search", "--onlyvisible", "--pid", String(app.pid)], check: false).output
+            .split(separator: "\n").count
+    }
+
+    /// Closes the window as its close button or Alt+F4 does (the window manager asks it to).
+    static func closeWindow(_ app: ReelApp) throws {
+        try app.desktop.xdotool(["windowactivate", "--sync", app.window])
+        try app.desktop.key("alt+F4")
+    }
+
+    @Test("By default closing the window stops playback and quits")
+    func closingQuits() throws {
+        let desktop = try Desktop()
+        let app = try ReelApp(on: desktop, arguments: [try Fixtures.path(.longSmall)])
+        try app.element(named: "Pause")
+        try Self.closeWindow(app)
+        try Desktop.wait("Reel to quit", log: app.log, timeout: 15) { !app.isRunning }
+    }
+
+    @Test("With the preference on, closing hides the window and the sound goes on; Raise brings it back; the end of the queue quits")
+    func keepsPlaying() throws {
+        let desktop = try Desktop()
+        var app = try ReelApp(on: desktop, arguments: ["--paused", try Fixtures.path(.longSmall)])
+        try app.element(named: "Play")
+        try Self.gsettings(desktop, ["set", "io.github.reel.Reel", "background-playback", "true"])
+        try desktop.run(["playerctl", "--player=reel", "play"])
+        try app.element(named: "Pause")
+        try Self.closeWindow(app)
+        try Desktop.wait("the window to go", log: app.log, timeout: 10) { try Self.visibleWindows(app) == 0 }
+        #expect(app.isRunning)
+        let before = try Self.position(desktop)
+        sleep(3)
+        let after = try Self.position(desktop)
+        #expect(after - before > 2, "in the background the position went from \(before) to \(after)")
+        #expect(try desktop.run(["playerctl", "--player=reel", "status"]).output.contains("Playing"))
+        try desktop.run(["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.reel", "--object-path",
+                         "/org/mpris/MediaPlayer2", "--method", "org.mpris.MediaPlayer2.Raise"])
+        try Desktop.wait("the window back", log: app.log, timeout: 10) { try Self.visibleWindows(app) >= 1 }
+        try app.element(named: "Pause")
+        app.stop()
+
+        // A short clip closed into the background: once it ends, nothing keeps Reel running.
+        app = try ReelApp(on: desktop, arguments: [try Fixtures.path(.h264MP4)])
+        try app.element(named: "Pause")
+        try Self.closeWindow(app)
+        try Desktop.wait("the window to go", log: app.log, timeout: 10) { try Self.visibleWindows(app) == 0 }
+        try Desktop.wait("Reel to quit at the end", log: app.log, timeout: 20) { !app.isRunning }
+    }
+}
