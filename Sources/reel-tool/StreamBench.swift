@@ -146,7 +146,22 @@ struct StreamBench {
         if case .stateChanged(_, .failed(let error)) = event { throw error }
     }
 
+    /// The proxy's count of bytes sent, once it has stopped moving: a transfer a closed player
+    /// started may still be draining through the proxy, and must count for the phase that
+    /// caused it, not the next one.
     private func servedBytes() throws -> Int? {
+        guard proxyStats != nil else { return nil }
+        var last = try readServedBytes()
+        for _ in 0..<50 {
+            usleep(100_000)
+            let now = try readServedBytes()
+            if now == last { return now }
+            last = now
+        }
+        return last
+    }
+
+    private func readServedBytes() throws -> Int? {
         guard let proxyStats else { return nil }
         let data = try Data(contentsOf: URL(fileURLWithPath: proxyStats))
         return (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["bytes"] as? Int

@@ -396,7 +396,7 @@ struct StreamCacheTests {
         #expect((json["uncached_seek_ms"] as? Double ?? 0) > 0)
         #expect(json["file_bytes"] as? Int == size)
         let fetched = try #require(json["bytes_fetched"] as? Int)
-        #expect(fetched >= size && Double(fetched) <= Double(size) * 1.05, "fetched \(fetched) of \(size)")
+        #expect(fetched >= size && Double(fetched) <= Double(size) * 1.05, "fetched \(fetched) of \(size): \(result.errors)")
         #expect((json["replay_bytes_fetched"] as? Int ?? .max) < size / 100)
     }
 

@@ -83,7 +83,7 @@ struct PlayQueueTests {
         let folder = dir.appendingPathComponent("season")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for name in ["ep10.mkv", "ep2.mp4", "ep1.webm", "notes.txt", ".hidden.mp4", "cover.jpg", "song.ogg"] {
-            FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data())
+            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data())
         }
         #expect(QueueSources.expand([folder.path]).map { ($0 as NSString).lastPathComponent }
                 == ["ep1.webm", "ep2.mp4", "ep10.mkv", "song.ogg"])

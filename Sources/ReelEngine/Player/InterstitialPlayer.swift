@@ -73,7 +73,10 @@ public final class InterstitialPlayer: PlaybackController, @unchecked Sendable {
 
     // MARK: PlaybackController
 
-    public var state: PlayerState { lock.lock(); defer { lock.unlock() }; return active != nil ? .suspended : main.state }
+    /// The state as the host was last told it: right after a break ends it already reads
+    /// `playing` while the main player is still getting there, so a host that reads it on the
+    /// event agrees with the event (the main player's own arrival is not announced twice).
+    public var state: PlayerState { lock.lock(); defer { lock.unlock() }; return active != nil ? .suspended : reported }
     public var mediaInfo: MediaInfo? { main.mediaInfo }
     public var duration: Double? { main.duration }
     public var position: Double { main.position }

@@ -352,7 +352,7 @@ final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     /// (it rewinds the sink). Returns false when nothing was playing.
     @discardableResult
     private func softStop() -> Bool {
-        guard let stream, !corked, !holding, hasWritten, !softStopped else { return false }
+        guard stream != nil, !corked, !holding, hasWritten, !softStopped else { return false }
         holding = true
         softStopped = true
         softStopTime = .now

@@ -35,7 +35,7 @@ final class ControlsOverlay {
     private var scrubberHeld = false
     private var popupsOpen = 0
     /// What of streamed media is cached, for the scrubber's fill level.
-    private var download: DownloadProgress?
+    private let bufferedRanges: BufferedRanges
 
     /// Icons of the play/pause button; replaceable (DBVideoPlayer's play and pause images).
     var playIconName = "media-playback-start-symbolic" { didSet { updatePlayButton() } }
@@ -51,6 +51,7 @@ final class ControlsOverlay {
         bar = builder.widget("controls")
         playButton = builder.widget("play-button")
         scrubber = builder.widget("scrubber")
+        bufferedRanges = BufferedRanges(area: builder.widget("buffered-ranges"), scrubber: builder.widget("scrubber"))
         adjustment = builder.object("scrubber-adjustment").cast()
         elapsedLabel = builder.widget("elapsed-label")
         durationLabel = builder.widget("duration-label")
@@ -255,14 +256,13 @@ final class ControlsOverlay {
             if inBreak { break }
             if let d, d != duration { setDuration(d) }
             if !scrubbing { setScrubberValue(position); updateLabels(position: position) }
-            if download != nil { BufferedFill.show(download, on: scrubber, position: position, duration: duration) }
+
         case .seekCompleted(let position):
             if !scrubbing { setScrubberValue(position); updateLabels(position: position) }
         case .speedChanged:
             updateLabels(position: player.position)
         case .downloadProgress(let progress):
-            download = progress
-            BufferedFill.show(progress, on: scrubber, position: player.position, duration: duration)
+            bufferedRanges.show(progress)
         case .volumeChanged(let volume, let muted):
             updatingFromPlayer = true
             gtk_scale_button_set_value(volumeButton.cast(), volume)
@@ -313,8 +313,7 @@ final class ControlsOverlay {
 
     /// Media closed or failed: nothing to scrub.
     func reset() {
-        download = nil
-        BufferedFill.clear(scrubber)
+        bufferedRanges.clear()
         if inBreak { setBreak(false) }
         duration = nil
         frameRate = nil

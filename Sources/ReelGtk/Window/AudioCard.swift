@@ -30,7 +30,7 @@ final class AudioCard {
         gtk_widget_set_margin_bottom(widget, 72)   // clear of the controls
         picture = gtk_picture_new()
         gtk_picture_set_can_shrink(picture.cast(), 1)
-        gtk_picture_set_keep_aspect_ratio(picture.cast(), 1)
+        gtk_picture_set_content_fit(picture.cast(), GTK_CONTENT_FIT_CONTAIN)
         gtk_widget_set_size_request(picture, 220, 220)
         gtk_widget_set_vexpand(picture, 1)
         Accessibility.setLabel(picture, "Cover art")
