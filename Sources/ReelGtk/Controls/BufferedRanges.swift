@@ -10,6 +10,8 @@ final class BufferedRanges {
     private let area: UnsafeMutablePointer<GtkWidget>
     private let scrubber: UnsafeMutablePointer<GtkWidget>
     private var fractions: [ClosedRange<Double>] = []
+    /// Where times lie on the scrubber (its coordinates), as clicks and drags map them.
+    var geometry: (@MainActor () -> ScrubberGeometry?)?
 
     init(area: UnsafeMutablePointer<GtkWidget>, scrubber: UnsafeMutablePointer<GtkWidget>) {
         self.area = area
@@ -35,25 +37,30 @@ final class BufferedRanges {
 
     func clear() { show(nil) }
 
-    /// The bars in the trough's pixels: each stretch mapped onto [troughX, troughX + width],
-    /// at least a pixel wide so that a small cached piece still shows.
-    nonisolated static func bars(_ fractions: [ClosedRange<Double>], troughX: Double, troughWidth: Double) -> [(x: Double, width: Double)] {
+    /// The bars in the scrubber's pixels: each stretch from where the slider stands for its
+    /// start to where it stands for its end, at least a pixel wide so that a small cached
+    /// piece still shows.
+    nonisolated static func bars(_ fractions: [ClosedRange<Double>], on geometry: ScrubberGeometry) -> [(x: Double, width: Double)] {
         fractions.compactMap { range in
             let lower = min(max(range.lowerBound, 0), 1), upper = min(max(range.upperBound, 0), 1)
             guard upper > lower else { return nil }
-            return (troughX + lower * troughWidth, max(1, (upper - lower) * troughWidth))
+            let x = geometry.x(atFraction: lower)
+            return (x, max(1, geometry.x(atFraction: upper) - x))
         }
     }
 
     private func draw(_ cairo: OpaquePointer) {
         var trough = GdkRectangle()
         gtk_range_get_range_rect(scrubber.cast(), &trough)
-        // The trough's own line: centred vertically in the range rectangle, a few pixels high.
+        // The scrubber sits inside the overlay with its own margins: draw in its coordinates.
+        var dx = 0.0, dy = 0.0
+        gtk_widget_translate_coordinates(scrubber, area, 0, 0, &dx, &dy)
         let height = 4.0
-        let y = Double(trough.y) + (Double(trough.height) - height) / 2
+        let y = dy + Double(trough.y) + (Double(trough.height) - height) / 2
         cairo_set_source_rgba(cairo, 1, 1, 1, 0.38)
-        for bar in Self.bars(fractions, troughX: Double(trough.x), troughWidth: Double(trough.width)) {
-            cairo_rectangle(cairo, bar.x, y, bar.width, height)
+        guard let geometry = geometry?() else { return }
+        for bar in Self.bars(fractions, on: geometry) {
+            cairo_rectangle(cairo, dx + bar.x, y, bar.width, height)
         }
         cairo_fill(cairo)
     }

@@ -79,6 +79,7 @@ final class ControlsOverlay {
         wirePopups()
         updatePlayButton()
         updateLabels(position: 0)
+        bufferedRanges.geometry = { [weak self] in self?.scrubberGeometry() }
     }
 
     // MARK: Play button
@@ -147,11 +148,14 @@ final class ControlsOverlay {
 
     /// The time under `x` (the scrubber's coordinates), as a click or drag there seeks to it.
     func time(atX x: Double) -> Double {
+        scrubberGeometry().time(atX: x, duration: duration ?? 0)
+    }
+
+    /// The trough and the slider as GTK laid them out now, in the scrubber's coordinates.
+    private func scrubberGeometry() -> ScrubberGeometry {
         var rect = GdkRectangle()
         gtk_range_get_range_rect(scrubber.cast(), &rect)
-        let geometry = ScrubberGeometry(troughX: Double(rect.x), troughWidth: Double(rect.width),
-                                        sliderLength: sliderTravelLength())
-        return geometry.time(atX: x, duration: duration ?? 0)
+        return ScrubberGeometry(troughX: Double(rect.x), troughWidth: Double(rect.width), sliderLength: sliderTravelLength())
     }
 
     /// The length the thumb takes from the trough, as GtkRange lays it out: the slider node's

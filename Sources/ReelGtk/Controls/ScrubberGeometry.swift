@@ -21,4 +21,10 @@ public struct ScrubberGeometry: Sendable, Equatable {
         let fraction = (x - troughX - sliderLength / 2) / travel
         return min(max(fraction, 0), 1) * max(duration, 0)
     }
+
+    /// Where the slider's centre stands for `fraction` (0...1) of the media: the inverse of
+    /// `time(atX:duration:)`, for drawing on the trough at a time.
+    public func x(atFraction fraction: Double) -> Double {
+        troughX + sliderLength / 2 + min(max(fraction, 0), 1) * max(1, troughWidth - sliderLength)
+    }
 }
