@@ -396,7 +396,14 @@ struct StreamCacheTests {
         #expect((json["uncached_seek_ms"] as? Double ?? 0) > 0)
         #expect(json["file_bytes"] as? Int == size)
         let fetched = try #require(json["bytes_fetched"] as? Int)
-        #expect(fetched >= size && Double(fetched) <= Double(size) * 1.05, "fetched \(fetched) of \(size): \(result.errors)")
+        // Every byte came through the proxy. How many more is the bench's figure, not this
+        // test's: the proxy counts what it sent, and on an unthrottled loopback a connection the
+        // player drops at a seek has already been sent much of this 440 KB file into socket
+        // buffers it never reads (seen: 1.4–1.8× under load, 1.0× when quiet). On the reference
+        // file over the 20 Mbit/s link of scripts/stream-bench.sh that is under 1 % (BENCHMARKS:
+        // 1.000×). That no byte the cache holds is asked for again is checked by the replay
+        // below and by the far-seek test's prefix count.
+        #expect(fetched >= size, "fetched \(fetched) of \(size): \(result.errors)")
         #expect((json["replay_bytes_fetched"] as? Int ?? .max) < size / 100)
     }
 
