@@ -150,17 +150,27 @@ struct ControlsTests {
         try s.desktop.glide(to: x, y)
         usleep(500_000)
         let before = try #require(try s.elapsed())
-        // Held 2.2 s: 2× for the first second and 4× for the next, about 6 s beyond real time
-        // instead of the 2 s that playing alone would cover.
+        let read = Date()
+        // Held at least 2.2 s: 2× for the first second and 4× for the next, about 6 s beyond
+        // real time instead of the 2 s that playing alone would cover. Reading the window
+        // takes seconds on a busy machine, so the hold and the playing around it are timed.
         try s.desktop.xdotool(["mousedown", "1"])
+        let down = Date()
         usleep(1_200_000)
         try s.app.element(named: "Play")   // scanning pauses normal play
         usleep(1_000_000)
         try s.desktop.xdotool(["mouseup", "1"])
+        let held = Date().timeIntervalSince(down)
         try s.app.element(named: "Pause")  // released: playing again
         let after = try #require(try s.elapsed())
-        #expect(after - before >= 5, "held fast forward moved from \(before) to \(after) s")
-        #expect(after - before <= 12, "held fast forward overshot: \(before) to \(after) s")
+        let playing = Date().timeIntervalSince(read) - held
+        // The scan's reach for the time held: 2 s per second, doubling each second up to 16.
+        var reach = 0.0, rate = 2.0, left = held
+        while left > 0 { reach += rate * min(left, 1); left -= 1; rate = min(rate * 2, 16) }
+        #expect(after - before >= 5, "held fast forward (\(held) s) moved from \(before) to \(after) s")
+        // Plus the playing before and after the hold, and a second for the labels' whole seconds.
+        #expect(after - before <= reach + playing + 1.5,
+                "held \(held) s (reach \(reach) s) and played \(playing) s, yet moved from \(before) to \(after) s")
         // A quick click on rewind is a 10 s skip back. Paused first, so the time the skip starts
         // from is the one read here: reading the accessibility tree can take seconds on a busy
         // machine, and playing would move on meanwhile.
