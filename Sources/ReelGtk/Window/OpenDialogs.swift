@@ -58,6 +58,17 @@ enum OpenDialogs {
         Signal.connect(open.raw, "clicked") { accept() }
         Signal.connect(entry.raw, "activate") { accept() }
         Signal.connect(cancel.raw, "clicked") { offline.cancel(); gtk_window_destroy(dialog.cast()) }
+        // Enter opens from anywhere in the dialog, as people expect: with the focus on the
+        // "download for offline" box (ticked with its Alt+D) GTK would toggle it off instead.
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys.cast(), GTK_PHASE_CAPTURE)
+        Signal.connectKey(keys.raw, "key-pressed") { keyval, _ in
+            guard keyval == UInt32(GDK_KEY_Return) || keyval == UInt32(GDK_KEY_KP_Enter) else { return false }
+            if let focus = gtk_window_get_focus(dialog.cast()), focus == cancel { return false }
+            accept()
+            return true
+        }
+        gtk_widget_add_controller(dialog, keys.cast())
         // The builder (and so its objects' Swift wiring) lives as long as the dialog.
         Signal.connect(dialog.raw, "destroy") { _ = builder }
         gtk_window_present(dialog.cast())
