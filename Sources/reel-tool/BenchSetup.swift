@@ -34,4 +34,17 @@ struct BenchSetup {
         guard n > 0 else { throw ToolFailure(code: "internal_error", message: "cannot read /proc/self/exe") }
         return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
+
+    /// A player for the paused benches (seek, step, scrub): sound decoded into the null output,
+    /// the file opened and loaded, its events recorded into `log`.
+    func loadedPlayer(recording log: PlayerEventRecorder) throws -> Player {
+        var configuration = PlayerConfiguration()
+        configuration.audioOutput = .null
+        let player = Player(configuration: configuration, events: log.sink)
+        player.open(source)
+        guard try log.waitUntilLoaded(timeout: 60) else {
+            throw ToolFailure(code: "timeout", message: "Reel did not load \(path) within 60 s")
+        }
+        return player
+    }
 }

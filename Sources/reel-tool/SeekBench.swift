@@ -107,14 +107,8 @@ private final class ReelSide {
     private let timeout: Double
 
     init(setup: BenchSetup, timeout: Double) throws {
-        var configuration = PlayerConfiguration()
-        configuration.audioOutput = .null
-        player = Player(configuration: configuration, events: log.sink)
+        player = try setup.loadedPlayer(recording: log)
         self.timeout = timeout
-        player.open(setup.source)
-        guard try log.waitUntilLoaded(timeout: 60) else {
-            throw ToolFailure(code: "timeout", message: "Reel did not load \(setup.path) within 60 s")
-        }
     }
 
     /// Request to `.seekCompleted` — the control thread emits it once the frame holding the
