@@ -51,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "reel-tool",
             dependencies: [
-                "ReelEngine",
+                "ReelEngine", "CLinux",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // What both test suites share: running programs, fixtures, a sound server, ports.

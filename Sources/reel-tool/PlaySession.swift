@@ -98,7 +98,8 @@ final class PlaySession: @unchecked Sendable {
                     "drift_ms": lastDrift.map { Output.round($0 * 1000, 2) } as Any,
                     "frames_shown": stats?.framesShown ?? 0,
                     "frames_dropped": stats?.framesDropped ?? 0,
-                    "rss_mb": ResourceUsage.residentMB.map { Output.round($0, 1) } as Any]
+                    "rss_mb": ResourceUsage.residentMB.map { Output.round($0, 1) } as Any,
+                    "heap_mb": Output.round(ResourceUsage.heapInUseMB, 2)]
         case .subtitleChanged(let from, let to):
             return ["event": "subtitle_changed", "from": from?.language as Any, "to": to?.language as Any,
                     "track": to?.id as Any, "t": t]
@@ -176,6 +177,7 @@ final class PlaySession: @unchecked Sendable {
             "wall_s": Output.round(HostTime.now.seconds(since: started)),
             "peak_rss_mb": Output.round(ResourceUsage.peakResidentMB, 1),
             "rss_mb": ResourceUsage.residentMB.map { Output.round($0, 1) } as Any,
+            "heap_mb": Output.round(ResourceUsage.heapInUseMB, 2),
         ])
     }
 }

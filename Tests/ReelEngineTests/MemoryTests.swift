@@ -6,22 +6,25 @@ import Testing
 /// play --max-speed`), so other tests running alongside cannot blur the figures.
 @Suite("Memory")
 struct MemoryTests {
-    @Test("RSS stays flat over twelve minutes of media played at full speed, seeking back each minute")
-    func rssIsFlat() throws {
-        let loops = 12
+    @Test("Memory stays flat over forty-eight minutes of media played at full speed, seeking back each minute")
+    func memoryIsFlat() throws {
+        let loops = 48
         let result = try ReelToolTests.tool(["play", try Fixtures.path(.longSmall), "--max-speed",
                                              "--loop", String(loops), "--json"])
         #expect(result.status == 0, "\(result.errors)")
         let lines = try result.output.split(separator: "\n").map(ReelToolTests.json)
-        // The tick that follows each "ended" is the memory at the end of that loop; the summary
-        // holds it for the last.
-        var perLoop: [Double] = []
+        // The tick that follows each "ended" is the memory at the end of that loop.
+        var heap: [Double] = []
+        var rss: [Double] = []
         var justEnded = false
         for line in lines {
             switch line["event"] as? String {
             case "state": justEnded = line["to"] as? String == "ended"
             case "tick":
-                if justEnded, let rss = line["rss_mb"] as? Double { perLoop.append(rss) }
+                if justEnded, let h = line["heap_mb"] as? Double, let r = line["rss_mb"] as? Double {
+                    heap.append(h)
+                    rss.append(r)
+                }
                 justEnded = false
             default: break
             }
@@ -29,14 +32,24 @@ struct MemoryTests {
         let summary = try #require(lines.last)
         #expect(summary["event"] as? String == "summary")
         #expect(summary["frames_shown"] as? Int == loops * 1800)
-        if let rss = summary["rss_mb"] as? Double { perLoop.append(rss) }
-        try #require(perLoop.count == loops, "memory at \(perLoop.count) loop ends, expected \(loops)")
-        // The first minutes build the working set (decoder pools, queues, allocator arenas; it
-        // settles within about eight here). After that a leak grows with every minute played,
-        // and a leaked frame alone is 115 KiB, so eight more minutes would show megabytes.
-        let growth = perLoop[loops - 1] - perLoop[3]
-        #expect(growth < 2, "RSS grew \(growth) MiB from loop 4 to loop \(loops): \(perLoop)")
-        #expect(perLoop.max()! < 200, "RSS peaked at \(perLoop.max()!) MiB for 320x240 video")
+        try #require(heap.count == loops - 1, "memory at \(heap.count) loop ends, expected \(loops - 1)")
+        // A leak grows the heap in use (glibc's count of bytes handed out and not given back) at
+        // every minute played: one leaked picture is 115 KiB, one leaked packet or small object
+        // per frame is tens of KiB a minute. What else moves it is the frame pools' high-water
+        // mark: FFmpeg keeps every picture buffer it ever needed at once, and on a loaded
+        // machine a starved consumer lets the queue fill at some random minute, a step of a few
+        // MiB that then stays flat (measured over 60 loops: steps in 1 to 4 minutes, flat after,
+        // with at most 17 pictures alive). So the check is how many minutes grew, not by how
+        // much in total: a leak grows nearly all of them, the high-water mark a few.
+        let settled = 8
+        let steps: [Double] = (settled..<heap.count).map { i -> Double in
+            let step: Double = heap[i] - heap[i - 1]
+            return (step * 100).rounded() / 100
+        }
+        let grew = steps.filter { $0 >= 0.03 }
+        #expect(grew.count < (heap.count - settled) / 4,
+                "the heap grew in \(grew.count) of \(heap.count - settled) minutes: \(steps) (heap at loop ends: \(heap))")
+        #expect(rss.max()! < 200, "RSS peaked at \(rss.max()!) MiB for 320x240 video")
     }
 
     @Test("A thousand switches between files in one player (as a queue moves on) leave memory where it was")
