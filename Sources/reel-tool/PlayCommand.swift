@@ -10,8 +10,8 @@ struct PlayCommand: ParsableCommand {
         commandName: "play",
         abstract: "Play in real time through the engine with a headless 60 Hz presenter.")
 
-    @Argument(help: "A file path, file:// URI or http(s):// URL.")
-    var source: String
+    @Argument(help: "File paths, file:// URIs or http(s):// URLs: played one straight after another (gapless).")
+    var sources: [String]
 
     @Option(help: "pulse (falls back to silence when no sound server answers) or null.")
     var audio: PlayerConfiguration.AudioOutputChoice = .pulse
@@ -46,11 +46,12 @@ struct PlayCommand: ParsableCommand {
     var interstitial: [String] = []
 
     func run() throws {
+        guard let source = sources.first else { throw ToolFailure(code: "usage", message: "nothing to play") }
         guard loop >= 1 else { throw ToolFailure(code: "usage", message: "--loop must be at least 1") }
         guard speedRange.contains(speed) else {
             throw ToolFailure(code: "usage", message: "--speed must be between \(speedRange.lowerBound) and \(speedRange.upperBound)")
         }
-        let session = PlaySession(json: json, frameLimit: frames, loops: loop)
+        let session = PlaySession(json: json, frameLimit: frames, loops: loop, following: Array(sources.dropFirst()))
         var configuration = PlayerConfiguration()
         configuration.audioOutput = maxSpeed ? .null : audio
         configuration.freewheel = maxSpeed
@@ -71,6 +72,7 @@ struct PlayCommand: ParsableCommand {
         let interrupted = InterruptWatch()
         player.open(try MediaSource(parsing: source))
         if let seekTo { player.seek(to: seekTo, mode: .exact) }
+        session.setNext()
         player.play()
         presenter.start()
         let outcome = session.waitForEnd(limit: exitAfter, interrupted: interrupted)

@@ -15,6 +15,8 @@ final class PlaySession: @unchecked Sendable {
     private let json: Bool
     private let frameLimit: Int?
     private var loopsLeft: Int
+    /// Items still to play after the current one (each set as the player's next in turn).
+    private var following: [String]
     private let lock = NSLock()
     private var lastShownPts: Double?
     private var lastDrift: Double?
@@ -24,10 +26,19 @@ final class PlaySession: @unchecked Sendable {
     private let wake = NSCondition()
     private let started = HostTime.now
 
-    init(json: Bool, frameLimit: Int?, loops: Int) {
+    init(json: Bool, frameLimit: Int?, loops: Int, following: [String] = []) {
         self.json = json
         self.frameLimit = frameLimit
         loopsLeft = loops
+        self.following = following
+    }
+
+    /// Tells the player what follows the current item.
+    func setNext() {
+        lock.lock()
+        let next = following.first
+        lock.unlock()
+        player?.setNext(next, audioStream: nil)
     }
 
     /// The player's event sink. Events are handled as they come, never kept: a long play
@@ -61,8 +72,23 @@ final class PlaySession: @unchecked Sendable {
         }
         // The engine reports `played_to_end` right after the `ended` state: the run is over
         // once both are out.
+        if case .nextItemStarted = event {
+            lock.lock()
+            if !following.isEmpty { following.removeFirst() }
+            lock.unlock()
+            setNext()
+        }
         if case .playedToEnd = event {
             lock.lock()
+            // An item that could not be prepared ahead is opened now, the ordinary way.
+            if !following.isEmpty {
+                let next = following.removeFirst()
+                lock.unlock()
+                player?.open(next)
+                setNext()
+                player?.play()
+                return
+            }
             loopsLeft -= 1
             let again = loopsLeft > 0
             lock.unlock()
@@ -86,6 +112,7 @@ final class PlaySession: @unchecked Sendable {
         case .firstFrameShown(let pts): return ["event": "first_frame", "pts": Output.round(pts, 6), "t": t]
         case .seekCompleted(let p): return ["event": "seek_completed", "position": Output.round(p), "t": t]
         case .playedToEnd: return ["event": "played_to_end", "t": t]
+        case .nextItemStarted(let source): return ["event": "next_item", "source": source, "t": t]
         case .warning(let text): return ["event": "warning", "message": text, "t": t]
         case .volumeChanged(let v, let m): return ["event": "volume", "volume": v, "muted": m, "t": t]
         case .speedChanged(let s): return ["event": "speed", "speed": s, "t": t]

@@ -128,6 +128,20 @@ extension Fixtures.Spec {
     /// Six seconds of a 440 Hz tone: its pitch and length are easy to measure from a recording.
     public static let tone440 = Self(name: "tone-440-6s", ext: "m4a",
                                      arguments: sine(6, codec: ["-c:a", "aac", "-b:a", "128k"]))
+    /// Two items for gapless queues: two seconds each of different pictures and tones (440 and
+    /// 660 Hz), with FLAC sound, which is sample-exact (no codec delay or padding of its own).
+    public static let gaplessFirst = gapless("gapless-first", picture: "testsrc2", tone: 440)
+    public static let gaplessSecond = gapless("gapless-second", picture: "smptehdbars", tone: 660)
+
+    static func gapless(_ name: String, picture: String, tone: Int) -> Self {
+        .init(name: name, ext: "mkv", arguments: [
+            "-f", "lavfi", "-i", "\(picture)=size=320x240:rate=25:duration=2",
+            "-f", "lavfi", "-i", "sine=frequency=\(tone):sample_rate=48000:duration=2,aformat=channel_layouts=stereo",
+            "-map", "0:v", "-map", "1:a", "-c:v", "libx264", "-preset", "veryfast", "-g", "25", "-pix_fmt", "yuv420p",
+            "-c:a", "flac",
+        ])
+    }
+
     /// A minute of small video with sound, for soak runs.
     public static let longSmall = video("long-small", ext: "mp4", rate: "30", seconds: 60,
                                  codec: ["-c:v", "libx264", "-preset", "veryfast", "-g", "60", "-pix_fmt", "yuv420p"],

@@ -22,4 +22,27 @@ protocol AudioOutput: AnyObject, Sendable {
     var underruns: Int { get }
     func setVolume(_ volume: Double, muted: Bool)
     func close()
+
+    // Gapless: the next item's sound follows the current one's last sample in the same stream.
+
+    /// Whether `chain` can work at all (a stream that plays what it is given, in order).
+    var canChain: Bool { get }
+    /// Reads `fifo` right after the current FIFO has ended; its first sound is media time
+    /// `start` (earlier silence is kept as silence). False when this output cannot.
+    func chain(_ fifo: AudioFifo, startingAt start: Double) -> Bool
+    /// Undoes `chain` (the current item was sought, paused or closed before its end).
+    func unchain()
+    /// The first sample of the chained FIFO has been heard.
+    var seamHeard: Bool { get }
+    /// From now on `fifo` is this output's: the chained one after its seam was heard (nothing
+    /// changes), or any other (what was queued stops and the next start plays `fifo`).
+    func adopt(_ fifo: AudioFifo)
+}
+
+extension AudioOutput {
+    var canChain: Bool { false }
+    func chain(_ fifo: AudioFifo, startingAt start: Double) -> Bool { false }
+    func unchain() {}
+    var seamHeard: Bool { false }
+    func adopt(_ fifo: AudioFifo) {}
 }

@@ -34,8 +34,14 @@ final class Session: @unchecked Sendable {
     private let videoTimeBase: Double
     private let audioWorker: AudioDecodeWorker?
     private var isShutDown = false
+    /// Whether this session starts, stops and closes its sound output. A session prepared to
+    /// follow the current one gaplessly shares the current one's output and owns it only once
+    /// it takes over (`takeOverOutput`); the one it replaced then leaves it alone.
+    private(set) var ownsOutput = true
 
-    init(loaded: MediaLoader.Loaded, configuration: PlayerConfiguration,
+    /// `sharedOutput`: the output of the session this one will follow gaplessly; its sound is
+    /// decoded in that output's format, to be chained into the same stream.
+    init(loaded: MediaLoader.Loaded, configuration: PlayerConfiguration, sharedOutput: AudioOutput? = nil,
          report: @escaping @Sendable (Report) -> Void) {
         info = loaded.info
         input = loaded.input
@@ -71,7 +77,7 @@ final class Session: @unchecked Sendable {
             let mediaRate = max(8000, Int(stream.pointee.codecpar.pointee.sample_rate))
             var warning: String? = nil
             var connection: PulseConnection? = nil
-            if configuration.audioOutput == .pulse && !configuration.freewheel {
+            if configuration.audioOutput == .pulse && !configuration.freewheel && sharedOutput == nil {
                 switch PulseConnection.shared() {
                 case .success(let c): connection = c
                 case .failure(let error):
@@ -83,7 +89,7 @@ final class Session: @unchecked Sendable {
                 }
             }
             // The device's own rate and at most its channel count: surround is downmixed here.
-            let format = connection.map {
+            let format = sharedOutput?.format ?? connection.map {
                 AudioFormat(sampleRate: $0.sinkFormat.sampleRate, channels: min($0.sinkFormat.channels, mediaChannels))
             } ?? AudioFormat(sampleRate: mediaRate, channels: min(2, mediaChannels))
             let fifo = AudioFifo(format: format) { serial in report(.audioReady(serial: serial)) }
@@ -96,7 +102,8 @@ final class Session: @unchecked Sendable {
                     warning = "Sound output failed (\(error.message)): playing without sound"
                 }
             }
-            let output = chosen ?? NullAudioOutput(fifo: fifo, clock: clock)
+            let output = sharedOutput ?? chosen ?? NullAudioOutput(fifo: fifo, clock: clock)
+            ownsOutput = sharedOutput == nil
             audioWarning = warning
             audioPackets = packets
             self.fifo = fifo
@@ -170,10 +177,18 @@ final class Session: @unchecked Sendable {
     /// How much of the shown past is kept for back steps (a GOP while paused, little playing).
     func setPastLimit(_ limit: FrameTape.Limit) { frameQueue?.setPastLimit(limit) }
 
+    /// The session this one follows has gone; the shared output is this one's now.
+    func takeOverOutput() { ownsOutput = true }
+
+    /// This session is being replaced by one that shares its output: the output stays open.
+    func handOverOutput() { ownsOutput = false }
+
     private func prepare(for request: SeekRequest) {
         clock.set(request.target)
-        output?.pause()
-        output?.flush()
+        if ownsOutput {
+            output?.pause()
+            output?.flush()
+        }
         frameQueue?.reset(serial: request.serial)
         fifo?.reset(serial: request.serial)
         presentation?.awaitLanding(serial: request.serial)
@@ -183,7 +198,7 @@ final class Session: @unchecked Sendable {
     func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
-        output?.pause()
+        if ownsOutput { output?.pause() }
         videoPackets?.abort()
         audioPackets?.abort()
         frameQueue?.abort()
@@ -191,7 +206,7 @@ final class Session: @unchecked Sendable {
         demuxer.stop()
         videoWorker?.join()
         audioWorker?.join()
-        output?.close()
+        if ownsOutput { output?.close() }
         clock.follow(nil)
         input.close()
     }

@@ -97,6 +97,8 @@ public final class InterstitialPlayer: PlaybackController, @unchecked Sendable {
         do throws(PlayerError) { open(try MediaSource(parsing: pathOrURL)) } catch { main.open(pathOrURL) }
     }
 
+    public func setNext(_ pathOrURL: String?, audioStream: Int?) { main.setNext(pathOrURL, audioStream: audioStream) }
+
     public func play() {
         if let player = currentBreak() { player.play(); return }
         // A break scheduled before the main item plays first.

@@ -21,6 +21,9 @@ public protocol PlaybackController: AnyObject, Sendable {
     /// Opens a path or URL as a person or file manager gives it; what cannot be opened ends
     /// in the failed state like any other load failure.
     func open(_ pathOrURL: String)
+    /// What follows the current item when it ends by itself, opened ahead so that it takes over
+    /// without a gap (`PlayerEvent.nextItemStarted`); nil: nothing follows.
+    func setNext(_ pathOrURL: String?, audioStream: Int?)
     func play()
     func pause()
     func togglePause()

@@ -18,6 +18,7 @@ enum PlayerCommand: Sendable {
     case setTimeObserverInterval(Double)
     case setObservesEveryFrame(Bool)
     case subtitle(SubtitleCommand)
+    case setNext(MediaSource?, audioStream: Int?)
 }
 
 /// Everything the control thread handles: commands and reports from the engine's threads.
@@ -31,4 +32,15 @@ enum ControlMessage: Sendable {
     case subtitles(SubtitleReport, generation: Int)
     case cache(PlayerEvent, generation: Int)
     case shutdown
+}
+
+extension ControlMessage {
+    /// The media generation a report belongs to (nil for commands).
+    var generation: Int? {
+        switch self {
+        case .durationKnown(_, let g), .loaded(_, let g), .loadFailed(_, let g), .session(_, let g),
+             .subtitles(_, let g), .cache(_, let g): return g
+        case .command, .shutdown: return nil
+        }
+    }
 }

@@ -10,6 +10,7 @@ extension PlayerCore {
         if preroll != nil { checkPreroll() }
         if pendingSteps > 0 && preroll == nil { performPendingSteps() }
         if state == .playing && preroll == nil { watchPlayback() }
+        if state == .playing && preroll == nil { watchUpNext() }
         if state == .stalled && preroll == nil { watchStall() }
         if state == .playing, HostTime.now >= nextTimeEvent {
             emitTime()
@@ -73,6 +74,10 @@ extension PlayerCore {
 
     func watchPlayback() {
         guard let session else { return }
+        if let p = prepared, p.chained, session.output?.seamHeard == true {
+            advanceToPrepared()
+            return
+        }
         let now = session.clock.time()
         let videoDone = session.presentation?.finished(at: now) ?? true
         var audioDone = true
@@ -87,6 +92,10 @@ extension PlayerCore {
         if videoDone && audioDone {
             if let error = demuxEnded?.error {
                 fail(error)
+                return
+            }
+            if prepared?.isReady == true {
+                advanceToPrepared()
                 return
             }
             if transition(.reachEnd, apply: stopClock) {

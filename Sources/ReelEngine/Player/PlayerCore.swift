@@ -31,6 +31,12 @@ final class PlayerCore: @unchecked Sendable {
     var session: Session?
     var loader: MediaLoader?
     var generation = 0
+    /// Every generation ever given out, the follower's included (see PlayerCore+Gapless).
+    var generationCounter = 0
+    /// What follows the current item (`Player.setNext`), and its preparation.
+    var upNext: (source: MediaSource, audioStream: Int?)?
+    var upNextFailed = false
+    var prepared: Prepared?
     var serial = 0
     var preroll: Preroll?
     var wantsPlay = false
@@ -110,6 +116,15 @@ final class PlayerCore: @unchecked Sendable {
     }
 
     private func handle(_ message: ControlMessage) {
+        if let p = prepared, let gen = message.generation, gen == p.generation {
+            switch message {
+            case .loaded(let loaded, _): preparedLoaded(loaded)
+            case .loadFailed(let error, _): preparedFailed(error)
+            case .session(let report, _): handlePrepared(report)
+            default: break
+            }
+            return
+        }
         switch message {
         case .command(let command): handle(command)
         case .durationKnown(let duration, let gen):
@@ -139,11 +154,19 @@ final class PlayerCore: @unchecked Sendable {
     }
 
     private func handle(_ command: PlayerCommand) {
+        // Anything that moves, stops or replaces the current item undoes a chained follower
+        // (it is prepared again while playing on towards the end).
         switch command {
+        case .setVolume, .setMuted, .setTimeObserverInterval, .setObservesEveryFrame, .subtitle, .setNext: break
+        default: dropPrepared()
+        }
+        switch command {
+        case .setNext(let source, let audioStream): setNext(source, audioStream: audioStream)
         case .open(let source): open(source)
         case .openFailed(let error):
             teardown()
-            generation += 1
+            generationCounter += 1
+            generation = generationCounter
             if transition(.open) { fail(error) }
         case .play: play()
         case .pause: pause()
@@ -244,8 +267,11 @@ final class PlayerCore: @unchecked Sendable {
     // MARK: - Commands
 
     private func open(_ source: MediaSource) {
+        // Reopening the same media (another audio stream) keeps what follows it.
+        if session?.input.source != source { upNext = nil }
         teardown()
-        generation += 1
+        generationCounter += 1
+        generation = generationCounter
         guard transition(.open) else { return }
         wantsPlay = false
         pendingSeek = nil
@@ -485,7 +511,7 @@ final class PlayerCore: @unchecked Sendable {
         }
     }
 
-    private func applyVolume() {
+    func applyVolume() {
         session?.output?.setVolume(volume, muted: muted)
         snapshot.withLock { $0.volume = volume; $0.muted = muted }
         emit(.volumeChanged(volume: volume, muted: muted))
@@ -525,6 +551,7 @@ final class PlayerCore: @unchecked Sendable {
     }
 
     func teardown() {
+        dropPrepared()
         stopSubtitles()
         loader?.cancel()
         loader?.join()

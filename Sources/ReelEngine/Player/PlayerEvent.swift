@@ -24,6 +24,10 @@ public enum PlayerEvent: Sendable {
     case displayInvalidated
     /// Played to the end (VKVideoPlayer's didPlayToEnd).
     case playedToEnd
+    /// The item set with `Player.setNext` took over gaplessly at the current one's end (no
+    /// `playedToEnd` for that one). The new media's `durationKnown`, `mediaLoaded` and
+    /// `firstFrameShown` follow; the state stays `playing`.
+    case nextItemStarted(source: String)
     case volumeChanged(volume: Double, muted: Bool)
     /// The playback speed changed (media seconds per second; pitch is kept).
     case speedChanged(Double)

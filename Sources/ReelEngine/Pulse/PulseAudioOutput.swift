@@ -20,7 +20,12 @@ final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     let kind = "pulse"
     let drivesClock = true
     private let connection: PulseConnection
-    private let fifo: AudioFifo
+    private var fifo: AudioFifo
+    /// Gapless: the next item's FIFO, read once `fifo` is drained (see `chain`).
+    private var chained: (fifo: AudioFifo, start: Double)?
+    /// After the switch to the chained FIFO: the one it replaced (to go back to if the chain
+    /// is undone before the seam is heard) and where its first byte sits since the flush.
+    private var seam: (previous: AudioFifo, offset: Int64)?
     private var stream: OpaquePointer?
     private var writtenEndPts = 0.0
     /// The tempo of the last samples written (media seconds per second of sound).
@@ -181,6 +186,10 @@ final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
         let rate = Double(format.sampleRate)
         var remaining = bytes / format.bytesPerFrame
         while remaining > 0 {
+            if chained != nil, fifo.isDrained, chained!.fifo.peekPts() != nil {
+                switchToChained()
+                continue
+            }
             guard let nextPts = fifo.peekPts() else {
                 starving = true
                 if fifo.reachedEnd && !corked {
@@ -246,6 +255,17 @@ final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
         }
         starving = false
         if HostTime.now.seconds(since: lastTimingRequest) > 0.1 { requestTiming() }
+    }
+
+    /// Reads on from the chained FIFO in the same stream, with no fade and no gap (lock held).
+    private func switchToChained() {
+        guard let next = chained else { return }
+        chained = nil
+        seam = (fifo, bytesSinceFlush)
+        fifo = next.fifo
+        // What the next item has before its first sound is written as silence (see `fill`).
+        writtenEndPts = next.start
+        segments.append((bytesSinceFlush, next.start, writtenSpeed))
     }
 
     /// Asks the server for a fresh timing report (lock held). Automatic updates thin out to one
@@ -444,12 +464,64 @@ final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     }
 
     var hasPlayedEverything: Bool {
-        guard fifo.isDrained else { return false }
-        return connection.locked {
+        connection.locked {
+            guard fifo.isDrained else { return false }
             guard hasWritten else { return true }
             if underflowed { return true }
             guard let played = playedOffset(now: .now) else { return false }
             return played >= bytesSinceFlush
+        }
+    }
+
+    // MARK: Gapless
+
+    var canChain: Bool { true }
+
+    func chain(_ next: AudioFifo, startingAt start: Double) -> Bool {
+        guard next.format == format else { return false }
+        connection.locked {
+            chained = (next, start)
+            next.dataArrived = { [weak self] in self?.feedIfStarving() }
+        }
+        // The current FIFO may have ended already, with the stream waiting for more.
+        feedIfStarving()
+        return true
+    }
+
+    func unchain() {
+        connection.locked {
+            chained?.fifo.dataArrived = nil
+            chained = nil
+            if let seam {
+                fifo.dataArrived = nil
+                fifo = seam.previous
+                self.seam = nil
+            }
+        }
+    }
+
+    var seamHeard: Bool {
+        connection.locked {
+            guard let seam, let played = playedOffset(now: .now) else { return false }
+            return played >= seam.offset
+        }
+    }
+
+    func adopt(_ next: AudioFifo) {
+        let continues: Bool = connection.locked {
+            if next === fifo, seam != nil {
+                seam = nil
+                return true
+            }
+            return false
+        }
+        guard !continues else { return }
+        unchain()
+        flush()
+        connection.locked {
+            fifo.dataArrived = nil
+            fifo = next
+            next.dataArrived = { [weak self] in self?.feedIfStarving() }
         }
     }
 

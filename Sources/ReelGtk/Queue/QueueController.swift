@@ -17,6 +17,9 @@ final class QueueController: MediaPlayerHost {
     /// Shows a short message over the picture.
     var notify: (@MainActor (String) -> Void)?
     var raiseWindow: (@MainActor () -> Void)?
+    /// Tells the player what follows the current item by itself (nil: nothing), so that it is
+    /// prepared ahead and follows without a gap.
+    var prepareNext: (@MainActor (String?) -> Void)?
     var quitApplication: (@MainActor () -> Void)?
     /// Called after every change of the queue or of what is current.
     private var observers: [@MainActor () -> Void] = []
@@ -40,6 +43,18 @@ final class QueueController: MediaPlayerHost {
     private func changed() {
         if settings.rememberQueue { store.save(queue) }
         observers.forEach { $0() }
+        refreshNext()
+    }
+
+    /// The item that would follow the current one at its end, told to the player again after
+    /// every change (a reorder, loop or shuffle changes it; an open clears it in the player).
+    private func refreshNext() {
+        guard let prepareNext else { return }
+        guard let index = queue.nextIndex(automatic: true), index != queue.current else {
+            prepareNext(nil)
+            return
+        }
+        prepareNext(queue.items[index])
     }
 
     // MARK: Filling
@@ -108,6 +123,7 @@ final class QueueController: MediaPlayerHost {
     private func openCurrent(start: Double?, play: Bool) {
         guard let item = queue.currentItem else { return }
         openItem(item, start, play)
+        refreshNext()
     }
 
     // MARK: Moving on
@@ -151,6 +167,13 @@ final class QueueController: MediaPlayerHost {
             openCurrent(start: nil, play: true)
         }
         return true
+    }
+
+    /// The player moved on to the prepared next item by itself, without a gap.
+    func advancedWithoutGap() {
+        failuresInARow = 0
+        _ = queue.advance(automatic: true)
+        changed()
     }
 
     /// The current item could not be played: with more in the queue, say so and go on.

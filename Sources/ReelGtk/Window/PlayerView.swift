@@ -126,6 +126,13 @@ public final class PlayerView {
             movie.rotation = info.videoStream?.rotation ?? 0
             updateTimeObserver()
             preview.mediaLoaded(info)
+        case .nextItemStarted(let source):
+            // The next item took over without a gap: what belongs to an item starts over, and
+            // the picture stays (its first frame is already there).
+            sourceName = (try? MediaSource(parsing: source))?.displayName ?? source
+            firstPictureReported = false
+            controls.reset()
+            preview.mediaClosed()
         case .displayInvalidated:
             movie.refresh()
         default:

@@ -68,6 +68,7 @@ public final class PlayerWindow {
             self?.load(source, start: start, play: play)
         }
         queue.notify = { [weak self] text in self?.notice.show(text) }
+        queue.prepareNext = { [weak self] item in self?.prepareNext(item) }
         queue.raiseWindow = { [weak self] in self?.present() }
         queue.observe { [weak self] in self?.mpris?.refresh() }
         let panel = QueuePanel(controller: queue)
@@ -152,6 +153,19 @@ public final class PlayerWindow {
     /// Reopens the queue of the last run (paused on its current item); false when there is none.
     public func restoreQueue() -> Bool { queue.restore() }
 
+    /// Tells the player what follows, to be prepared ahead. An item with a remembered position
+    /// is left to open the ordinary way, so that it resumes there.
+    private func prepareNext(_ item: String?) {
+        guard let item else { playerView.player.setNext(nil, audioStream: nil); return }
+        if playerView.settings.resumePlayback != "never", let key = ResumeHistory.key(for: item),
+           history.position(forKey: key) != nil {
+            playerView.player.setNext(nil, audioStream: nil)
+            return
+        }
+        let path = (try? MediaSource(parsing: item))?.description ?? item
+        playerView.player.setNext(item, audioStream: playerView.settings.audioChoice(for: path))
+    }
+
     /// Opens one item of the queue. When the window is not shown yet it waits (briefly) for
     /// the media's size, so that it appears at the right size instead of jumping to it.
     private func load(_ source: String, start: Double?, play: Bool) {
@@ -199,6 +213,15 @@ public final class PlayerWindow {
         switch event {
         case .interstitialStarted(let report):
             notice.show("Break: \(report.source)", seconds: 3)
+        case .nextItemStarted:
+            // As at any end: the finished item is forgotten by the resume history, its breaks
+            // go with it, and the queue moves on (which tells the player what follows next).
+            if let key = historyKey { history.forget(key: key) }
+            saveResumePosition()
+            (playerView.player as? InterstitialPlayer)?.clearSchedule()
+            queue.advancedWithoutGap()
+            historySource = queue.currentSource
+            historyKey = queue.currentSource.flatMap { ResumeHistory.key(for: $0) }
         case .playedToEnd:
             if let key = historyKey { history.forget(key: key) }
             let goesOn = queue.playedToEnd()
