@@ -37,6 +37,26 @@ struct QueueWindowTests {
         #expect(rows == [Self.name(first), "missing.mp4", Self.name(last) + " (playing)"], "rows: \(rows)")
     }
 
+    @Test("The next item follows without a stop: the title and the queue move on while it plays on")
+    func followsWithoutStopping() throws {
+        // A long second item: what is checked after the hand-over has time to be read.
+        let first = try Fixtures.path(.gaplessFirst), second = try Fixtures.path(.longSmall)
+        let desktop = try Desktop()
+        let app = try ReelApp(on: desktop, arguments: [first, second])
+        defer { app.stop() }
+        try Desktop.wait("the first item", log: app.log) { app.title.contains(Self.name(first)) }
+        try Desktop.wait("the second item", log: app.log, timeout: 20) { app.title.contains(Self.name(second)) }
+        // Still playing, with the second item's picture (its test pattern, not black).
+        try app.element(named: "Pause")
+        let view = try app.element(named: "Video", timeout: 5)
+        let picture = try ScreenImage.average(try desktop.screenshot("second-item"), x: view.x + view.width / 4,
+                                              y: view.y + view.height / 4, width: view.width / 2, height: view.height / 4)
+        #expect(picture.r + picture.g + picture.b > 150, "the picture after the hand-over is dark: \(picture)")
+        try app.click(try app.element(named: "Queue"))
+        let rows = try Self.rows(app, count: 2)
+        #expect(rows == [Self.name(first), Self.name(second) + " (playing)"], "rows: \(rows)")
+    }
+
     /// The queue panel's rows, top to bottom, once there are `count`.
     static func rows(_ app: ReelApp, count: Int) throws -> [String] {
         var names: [String] = []

@@ -188,6 +188,13 @@ final class AudioFifo: @unchecked Sendable {
         return Double(writePos - readPos) / Double(format.sampleRate)
     }
 
+    /// The media time just after the last sample, once the decoder has reached the end.
+    var endPts: Double? {
+        condition.lock(); defer { condition.unlock() }
+        guard endOfStreamSerial == serial else { return nil }
+        return pts(at: writePos)
+    }
+
     var reachedEnd: Bool { condition.lock(); defer { condition.unlock() }; return endOfStreamSerial == serial }
 
     /// The decoder is done and the device has taken everything.

@@ -43,6 +43,7 @@ extension PlayerCore {
 
     /// Starts preparing the follower when the current item nears its end (while playing).
     func watchUpNext() {
+        if prepared != nil { chainIfReady() }
         guard let upNext, prepared == nil, !upNextFailed, let session, preroll == nil, state == .playing,
               let duration = session.info.duration, duration > 0,
               duration - session.clock.time() <= Self.prepareAhead else { return }
@@ -116,9 +117,21 @@ extension PlayerCore {
         [p.videoPts, p.session?.fifo?.peekPts()].compactMap { $0 }.min() ?? 0
     }
 
-    private func chainIfReady() {
+    /// The current item's sound lasts (within a quarter second) as long as the media: only
+    /// then may the next sound follow its last sample, since the hand-over happens when the
+    /// seam is heard and would cut pictures still due. Known once the sound decoder reaches the
+    /// end, about a second of buffered sound before it is heard.
+    private var currentEndsTogether: Bool? {
+        guard let session, let audioEnd = session.fifo?.endPts else { return nil }
+        guard session.hasVideo else { return true }
+        guard let duration = session.info.duration else { return false }
+        return audioEnd >= duration - 0.25
+    }
+
+    func chainIfReady() {
         guard var p = prepared, !p.chained, p.isReady, let next = p.session, let fifo = next.fifo,
-              let output = next.output, !next.ownsOutput, state == .playing else { return }
+              let output = next.output, !next.ownsOutput, state == .playing,
+              currentEndsTogether == true else { return }
         let start = startOf(p)
         fifo.discard(before: start)
         p.chained = output.chain(fifo, startingAt: start)
