@@ -128,6 +128,37 @@ struct SubtitleTests {
         #expect(missing.output.contains("\"usage\""))
     }
 
+    @Test("Over the network the media's own subtitle streams are read as it plays: listed at once, shown, burned in")
+    func remoteEmbeddedTracks() throws {
+        // Served by nginx under a name of its own (a fresh cache entry), so nothing is read from
+        // a copy cached before.
+        let server = try WebServer.shared()
+        let url = try server.publish(try Fixtures.path(.subtitleStreams), as: "remote-subs-\(UUID().uuidString).mkv")
+        let (english, json) = try Self.burn(url, at: 1, ["--subtitle-track", "1"])
+        #expect((json["subtitle_track"] as? [String: Any])?["language"] as? String == "eng")
+        #expect(try SubtitleOracle.ocr(english).contains("english words"))
+        let (french, _) = try Self.burn(url, at: 1, ["--subtitle-track", "2"])
+        let picture = try SubtitleOracle.picture(french)
+        let area = try #require(picture.drawnArea(background: Self.background))
+        #expect(area.y1 < picture.height / 4, "the ASS track's own style puts it at the top")
+        #expect(try SubtitleOracle.ocr(french).contains("yellow words"))
+
+        // Played: the tracks are there as soon as it loads, and the cue shows at its time.
+        let test = TestPlayer()
+        try test.open(url)
+        let languages = test.player.subtitleTracks.compactMap(\.language).sorted()
+        #expect(languages == ["eng", "fre"], "\(test.player.subtitleTracks)")
+        test.player.selectSubtitleTrack(1)
+        let mark = test.recorder.count
+        test.player.play()
+        try test.waitFor(from: mark, "playing past the cue's start") { event in
+            if case .time(let position, _) = event { return position > 1.2 }
+            return false
+        }
+        #expect(test.player.subtitleImage(at: 1.5, width: 960, height: 540) != nil, "no subtitle at 1.5 s")
+        #expect(test.player.subtitleImage(at: 3.5, width: 960, height: 540) == nil, "a subtitle after the cue's end")
+    }
+
     @Test("Every encoding is read without mojibake: UTF-8 (with and without BOM), UTF-16 LE/BE, Windows-1252, Windows-1251, GB18030")
     func encodings() throws {
         let folder = try SubtitleOracle.folder()

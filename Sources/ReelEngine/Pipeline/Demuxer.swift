@@ -11,6 +11,13 @@ final class Demuxer: @unchecked Sendable {
         let timeBase: Double
     }
 
+    /// Streams whose packets go to a callback on the demux thread instead of a queue (subtitles
+    /// of remote media: small, rare, and decoded at once).
+    struct SidePackets {
+        let streams: Set<Int>
+        let take: (Packet) -> Void
+    }
+
     enum Event {
         /// No more packets for `serial`; `error` says why when it was not a clean end.
         case ended(serial: Int, error: PlayerError?)
@@ -19,6 +26,7 @@ final class Demuxer: @unchecked Sendable {
     // Safe: `input` is used only on the demux thread once `start` runs.
     private let input: MediaInput
     private let routes: [Route]
+    private let side: SidePackets?
     private let wakeup: Wakeup
     private let pendingSeek = Locked<SeekRequest?>(nil)
     private let stopped = Locked(false)
@@ -30,10 +38,12 @@ final class Demuxer: @unchecked Sendable {
     /// Bytes queued across all streams before the demuxer waits, whatever the per-stream counts.
     static let maxQueuedBytes = 16 << 20
 
-    init(input: MediaInput, routes: [Route], wakeup: Wakeup, origin: Double, post: @escaping @Sendable (Event) -> Void) {
+    init(input: MediaInput, routes: [Route], side: SidePackets? = nil, wakeup: Wakeup, origin: Double,
+         post: @escaping @Sendable (Event) -> Void) {
         self.origin = origin
         self.input = input
         self.routes = routes
+        self.side = side
         self.wakeup = wakeup
         self.post = post
     }
@@ -101,6 +111,7 @@ final class Demuxer: @unchecked Sendable {
             }
             consecutiveErrors = 0
             guard let route = routes.first(where: { $0.streamIndex == scratch.streamIndex }) else {
+                if let side, side.streams.contains(scratch.streamIndex) { side.take(scratch) }
                 scratch.unref()
                 continue
             }

@@ -12,6 +12,8 @@ final class Session: @unchecked Sendable {
         case audioReady(serial: Int)
         case demuxEnded(serial: Int, error: PlayerError?)
         case frameShown(VideoFrame, drift: Double?, first: Bool)
+        /// Remote media: a subtitle track with what has been read of it so far.
+        case subtitlesRead(DecodedSubtitles)
     }
 
     // Safe: immutable after init except through the control thread.
@@ -33,6 +35,9 @@ final class Session: @unchecked Sendable {
     private let keyFrames: KeyFrameIndex?
     private let videoTimeBase: Double
     private let audioWorker: AudioDecodeWorker?
+    /// Remote media's subtitle streams, decoded as the demuxer reads them (nil for local media,
+    /// whose subtitles are read whole in a pass of their own).
+    let streamingSubtitles: StreamingSubtitles?
     private var isShutDown = false
     /// Whether this session starts, stops and closes its sound output. A session prepared to
     /// follow the current one gaplessly shares the current one's output and owns it only once
@@ -116,8 +121,13 @@ final class Session: @unchecked Sendable {
             audioPackets = nil; fifo = nil; output = nil; audioWorker = nil; audioWarning = nil
         }
 
-        input.keepOnly(streams: Set(routes.map(\.streamIndex)))
-        demuxer = Demuxer(input: input, routes: routes, wakeup: wakeup, origin: info.startTime) { event in
+        streamingSubtitles = input.source.isRemote
+            ? StreamingSubtitles(input: input, info: info) { report(.subtitlesRead($0)) } : nil
+        let side = streamingSubtitles.map { subtitles in
+            Demuxer.SidePackets(streams: subtitles.streams) { subtitles.take($0) }
+        }
+        input.keepOnly(streams: Set(routes.map(\.streamIndex)).union(side?.streams ?? []))
+        demuxer = Demuxer(input: input, routes: routes, side: side, wakeup: wakeup, origin: info.startTime) { event in
             switch event {
             case .ended(let serial, let error): report(.demuxEnded(serial: serial, error: error))
             }

@@ -21,6 +21,8 @@ extension PlayerCore {
         /// Its sound is chained behind the current item's in the same stream.
         var chained = false
         var demuxEnded: (serial: Int, error: PlayerError?)?
+        /// Remote media: subtitle tracks read while it was prepared, applied when it takes over.
+        var subtitlesRead: [Int: DecodedSubtitles] = [:]
 
         /// Its first picture and first sound are decoded: it can take over at once.
         var isReady: Bool {
@@ -105,6 +107,8 @@ extension PlayerCore {
             p.audioReady = true
         case .demuxEnded(let s, let error):
             p.demuxEnded = (s, error)
+        case .subtitlesRead(let decoded):
+            p.subtitlesRead[decoded.track.id] = decoded
         case .frameShown:
             return
         }
@@ -194,6 +198,7 @@ extension PlayerCore {
         if let duration = info.duration { emit(.durationKnown(duration)) }
         emit(.mediaLoaded(info))
         startSubtitles(for: info, source: next.input.source)
+        for decoded in p.subtitlesRead.values { subtitlesRead(decoded) }
         applyVolume()
         startClock()
         emit(.displayInvalidated)

@@ -164,8 +164,11 @@ extension PlayerCore {
         let control = subtitles
         control.personChose = false
         control.nextExternalId = 1000
+        // Remote media's own tracks are read as it plays (StreamingSubtitles): listed now, empty.
+        let streamed = session?.streamingSubtitles?.initialTracks ?? []
         let audioDelay = control.state.snapshot.withLock { s -> Double in
-            s.tracks = []; s.decoded = [:]; s.selected = nil
+            s.tracks = streamed.map(\.track); s.decoded = [:]; s.selected = nil
+            for d in streamed { s.decoded[d.track.id] = d }
             s.loading = true
             return s.audioDelay
         }
@@ -197,6 +200,19 @@ extension PlayerCore {
             reports.append(.loaded(decoded + embedded, finished: true, chosenByPerson: false))
             return reports
         }
+    }
+
+    /// Remote media: a track read further while playing. Its cues are replaced; if it is the
+    /// one shown, the picture is redrawn with them.
+    func subtitlesRead(_ decoded: DecodedSubtitles) {
+        let shown = subtitles.state.snapshot.withLock { s -> Bool in
+            guard s.tracks.contains(where: { $0.id == decoded.track.id }) else { return false }
+            s.decoded[decoded.track.id] = decoded
+            return s.selected == decoded.track.id
+        }
+        guard shown else { return }
+        subtitles.state.composer.invalidate()
+        emit(.displayInvalidated)
     }
 
     func stopSubtitles() {

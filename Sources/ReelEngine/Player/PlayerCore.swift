@@ -233,6 +233,8 @@ final class PlayerCore: @unchecked Sendable {
             if observesEveryFrame {
                 emit(.frameShown(FrameReport(pts: frame.pts, index: frame.index, drift: drift)))
             }
+        case .subtitlesRead(let decoded):
+            subtitlesRead(decoded)
         }
     }
 

@@ -24,11 +24,7 @@ enum SubtitleDecoding {
         for stream in streams {
             guard let ctx = openDecoder(input.stream(stream.index)) else { continue }
             decoders[stream.index] = (ctx, results.count)
-            let codecIsStyled = ["ass", "ssa"].contains(stream.track.codec)
-            results.append(DecodedSubtitles(
-                track: stream.track, header: ctx.pointee.subtitle_header.map { headerText(ctx, $0) },
-                canvasWidth: Int(ctx.pointee.width), canvasHeight: Int(ctx.pointee.height),
-                cues: [], isStyled: codecIsStyled))
+            results.append(empty(stream.track, decoder: ctx))
         }
         defer { for (ctx, _) in decoders.values { var c: UnsafeMutablePointer<AVCodecContext>? = ctx; avcodec_free_context(&c) } }
         input.keepOnly(streams: Set(decoders.keys))
@@ -51,12 +47,19 @@ enum SubtitleDecoding {
         return results
     }
 
+    /// A track with no cues yet, with what its decoder says of it (the ASS header, the canvas).
+    static func empty(_ track: SubtitleTrack, decoder ctx: UnsafeMutablePointer<AVCodecContext>) -> DecodedSubtitles {
+        DecodedSubtitles(track: track, header: ctx.pointee.subtitle_header.map { headerText(ctx, $0) },
+                         canvasWidth: Int(ctx.pointee.width), canvasHeight: Int(ctx.pointee.height),
+                         cues: [], isStyled: ["ass", "ssa"].contains(track.codec))
+    }
+
     private static func headerText(_ ctx: UnsafeMutablePointer<AVCodecContext>, _ bytes: UnsafeMutablePointer<UInt8>) -> String {
         let size = Int(ctx.pointee.subtitle_header_size)
         return String(decoding: UnsafeBufferPointer(start: bytes, count: size), as: UTF8.self)
     }
 
-    private static func openDecoder(_ stream: UnsafeMutablePointer<AVStream>) -> UnsafeMutablePointer<AVCodecContext>? {
+    static func openDecoder(_ stream: UnsafeMutablePointer<AVStream>) -> UnsafeMutablePointer<AVCodecContext>? {
         let par = stream.pointee.codecpar!
         guard let codec = avcodec_find_decoder(par.pointee.codec_id),
               let ctx = avcodec_alloc_context3(codec) else { return nil }
@@ -70,7 +73,7 @@ enum SubtitleDecoding {
         return ctx
     }
 
-    private static func decodePacket(_ ctx: UnsafeMutablePointer<AVCodecContext>, _ packet: Packet,
+    static func decodePacket(_ ctx: UnsafeMutablePointer<AVCodecContext>, _ packet: Packet,
                                      timeBase: AVRational, origin: Double, into decoded: inout DecodedSubtitles) {
         var sub = AVSubtitle()
         var got: Int32 = 0
@@ -141,7 +144,7 @@ enum SubtitleDecoding {
 
     /// Sorts the cues, gives open-ended ones an end (the next cue's start), and drops what can
     /// never be shown (ends before it starts, entirely before the media starts).
-    private static func finish(_ decoded: inout DecodedSubtitles) {
+    static func finish(_ decoded: inout DecodedSubtitles) {
         decoded.cues.sort { $0.start < $1.start }
         for i in decoded.cues.indices where !decoded.cues[i].end.isFinite {
             let next = decoded.cues[(i + 1)...].first { $0.start > decoded.cues[i].start }?.start
