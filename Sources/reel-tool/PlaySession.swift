@@ -113,6 +113,7 @@ final class PlaySession: @unchecked Sendable {
         case .seekCompleted(let p): return ["event": "seek_completed", "position": Output.round(p), "t": t]
         case .playedToEnd: return ["event": "played_to_end", "t": t]
         case .nextItemStarted(let source): return ["event": "next_item", "source": source, "t": t]
+        case .audioStreamChanged(let info): return ["event": "audio_stream", "index": info.selectedAudioStream as Any, "t": t]
         case .warning(let text): return ["event": "warning", "message": text, "t": t]
         case .volumeChanged(let v, let m): return ["event": "volume", "volume": v, "muted": m, "t": t]
         case .speedChanged(let s): return ["event": "speed", "speed": s, "t": t]

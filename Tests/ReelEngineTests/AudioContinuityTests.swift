@@ -113,4 +113,47 @@ struct AudioContinuityTests {
         #expect(steps.peak > 2000, "nothing was heard (peak \(steps.peak))")
         #expect(Double(steps.largest) < steps.toneLimit * 2, "a click: \(steps)")
     }
+
+    /// The tone's frequency over `seconds` from `start`, by zero crossings (rising ones).
+    static func frequency(_ samples: [Int16], from start: Int, seconds: Double) -> Double {
+        let end = min(samples.count, start + Int(seconds * 48000))
+        guard end - start > 1 else { return 0 }
+        var rising = 0
+        for i in (start + 1)..<end where samples[i - 1] < 0 && samples[i] >= 0 { rising += 1 }
+        return Double(rising) / (Double(end - start) / 48000)
+    }
+
+    @Test("Another audio stream chosen while playing is heard at once, from the same moment, with no click")
+    func audioStreamSwitchIsHeardAtOnce() throws {
+        let samples = try Self.record { test in
+            // Two streams of the same length: a 440 Hz tone and an 880 Hz tone.
+            try test.open(try Fixtures.path(.twoAudioStreams))
+            try Self.play(test, for: 1.0)
+            let mark = test.recorder.count
+            test.player.selectAudioStream(2)
+            try test.waitFor(from: mark, "the sound brought to the picture") { if case .seekCompleted = $0 { return true }; return false }
+            usleep(1_000_000)
+            test.player.pause()
+        }
+        guard !samples.isEmpty else { return }
+        let loud = samples.indices.filter { abs(Int(samples[$0])) > 2000 }
+        guard let first = loud.first, let last = loud.last else {
+            Issue.record("nothing was heard")
+            return
+        }
+        let before = Self.frequency(samples, from: first + 4800, seconds: 0.5)
+        let after = Self.frequency(samples, from: last - 4800 - 24000, seconds: 0.5)
+        #expect(abs(before - 440) < 10, "before the switch: \(before) Hz")
+        #expect(abs(after - 880) < 10, "after the switch: \(after) Hz")
+        // The quiet between the two: the fade out, the seek, the fade in.
+        var longest = 0, run = 0
+        for i in first...last {
+            if abs(Int(samples[i])) < 200 { run += 1; longest = max(longest, run) } else { run = 0 }
+        }
+        #expect(longest < 48000 / 5, "\(Double(longest) / 48) ms of silence at the switch")
+        let steps = Self.steps(samples, rate: 48000)
+        // An 880 Hz tone steps twice as far as the 440 Hz limit the helper assumes.
+        #expect(Double(steps.largest) < steps.toneLimit * 4, "a click: \(steps)")
+        print("audio stream switch: \(before) Hz then \(after) Hz; \(Double(longest) / 48) ms of silence; \(steps)")
+    }
 }

@@ -311,7 +311,7 @@ struct SubtitleTests {
         #expect(test.player.audioDelay == 0.2)
     }
 
-    @Test("Another audio stream: the media continues from the same picture with it, the subtitles as they were")
+    @Test("Another audio stream: the media continues from the same picture with it, without opening again")
     func audioStreamSwitch() throws {
         let test = TestPlayer()
         try test.open(try Fixtures.path(.twoAudioStreams))
@@ -329,20 +329,26 @@ struct SubtitleTests {
         let landed = try #require(try test.seek(to: 2.0))
         let mark = test.recorder.count
         test.player.selectAudioStream(2)
-        let loaded = try test.waitFor(from: mark, "the media with the other sound") { event in
-            if case .mediaLoaded = event { return true }
+        let changed = try test.waitFor(from: mark, "the other sound") { event in
+            if case .audioStreamChanged = event { return true }
             return false
         }
-        guard case .mediaLoaded(let info) = loaded else { return }
+        guard case .audioStreamChanged(let info) = changed else { return }
         #expect(info.selectedAudioStream == 2)
         #expect(info.audioStream?.language == "ger")
-        // The reopening lands where the picture was, as its first picture.
-        try test.waitForState(from: mark, "ready again") { $0 == .ready }
-        #expect(abs((test.player.currentFrame?.pts ?? -1) - landed.pts) < 0.001, "the same picture")
-        try test.waitFor(from: mark, "the subtitles again") { event in
-            if case .subtitleTracksChanged = event { return !test.player.subtitlesLoading }
+        #expect(test.player.mediaInfo?.selectedAudioStream == 2)
+        // Nothing is opened again: the picture stays where it was, the state stays ready, and
+        // the subtitles are untouched.
+        try test.waitFor(from: mark, "the sound brought to the picture") { event in
+            if case .seekCompleted = event { return true }
             return false
         }
+        #expect(abs((test.player.currentFrame?.pts ?? -1) - landed.pts) < 0.001, "the same picture")
+        let states = test.recorder.all[mark...].compactMap { e -> PlayerState? in
+            if case .stateChanged(_, let to) = e { return to } else { return nil }
+        }
+        #expect(states.isEmpty, "states went through \(states)")
+        #expect(!test.recorder.all[mark...].contains { if case .mediaLoaded = $0 { return true }; return false }, "opened again")
         #expect(test.player.selectedSubtitleTrack?.id == 3, "the subtitle choice is kept")
     }
 

@@ -7,12 +7,12 @@ import Foundation
 /// sound goes through a pitch-preserving tempo filter before the FIFO.
 /// Threading: its own thread; `join` from the control thread after the queues are aborted.
 final class AudioDecodeWorker: @unchecked Sendable {
-    // Safe: `decoder` and `resampler` are used only on the worker thread.
-    private let decoder: Decoder
+    // Safe: `decoder`, `timeBase` and `resampler` are used only on the worker thread once it runs.
+    private var decoder: Decoder
     private let resampler: Resampler
     private let packets: PacketQueue
     private let fifo: AudioFifo
-    private let timeBase: AVRational
+    private var timeBase: AVRational
     /// The container's start in seconds: reported times count from it.
     private let origin: Double
     private var thread: EngineThread?
@@ -143,6 +143,11 @@ final class AudioDecodeWorker: @unchecked Sendable {
         while let item = packets.pop() {
             switch item {
             case .flush(let request):
+                if let change = request.audioSwitch {
+                    // Another stream from here on: its own decoder; the old one goes with it.
+                    decoder = change.decoder
+                    timeBase = change.timeBase
+                }
                 decoder.flush()
                 _ = try? resampler.convert(nil)   // drop what the resampler held for the old position
                 serial = request.serial

@@ -6,9 +6,11 @@ import Foundation
 /// Threading: its own thread; `requestSeek`/`stop` from the control thread.
 final class Demuxer: @unchecked Sendable {
     struct Route {
-        let streamIndex: Int
+        var streamIndex: Int
         let queue: PacketQueue
-        let timeBase: Double
+        var timeBase: Double
+        /// The sound's route, which an audio stream switch points at another stream.
+        var isAudio = false
     }
 
     /// Streams whose packets go to a callback on the demux thread instead of a queue (subtitles
@@ -23,9 +25,9 @@ final class Demuxer: @unchecked Sendable {
         case ended(serial: Int, error: PlayerError?)
     }
 
-    // Safe: `input` is used only on the demux thread once `start` runs.
+    // Safe: `input` and `routes` are used only on the demux thread once `start` runs.
     private let input: MediaInput
-    private let routes: [Route]
+    private var routes: [Route]
     private let side: SidePackets?
     private let wakeup: Wakeup
     private let pendingSeek = Locked<SeekRequest?>(nil)
@@ -55,7 +57,12 @@ final class Demuxer: @unchecked Sendable {
     }
 
     func requestSeek(_ request: SeekRequest) {
-        pendingSeek.withLock { $0 = request }
+        pendingSeek.withLock { pending in
+            // Latest wins, except that an audio stream switch not yet made is carried along.
+            var request = request
+            if request.audioSwitch == nil { request.audioSwitch = pending?.audioSwitch }
+            pending = request
+        }
         wakeup.signal()
     }
 
@@ -78,6 +85,11 @@ final class Demuxer: @unchecked Sendable {
         while !isStopped {
             if let seek = pendingSeek.withLock({ request -> SeekRequest? in defer { request = nil }; return request }) {
                 serial = seek.serial
+                if let change = seek.audioSwitch, let i = routes.firstIndex(where: \.isAudio) {
+                    routes[i].streamIndex = change.streamIndex
+                    routes[i].timeBase = av_q2d(change.timeBase)
+                    input.keepOnly(streams: Set(routes.map(\.streamIndex)).union(side?.streams ?? []))
+                }
                 if seek.movesDemuxer {
                     input.interrupt.setDeadline(seconds: MediaInput.networkTimeout)
                     _ = input.seek(to: seek.demuxTarget + origin)

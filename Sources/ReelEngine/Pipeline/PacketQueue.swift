@@ -38,6 +38,11 @@ final class PacketQueue: @unchecked Sendable {
     /// Drops every queued item and puts the seek marker first in line.
     func flush(_ request: SeekRequest) {
         condition.lock()
+        // An audio stream switch the decoder has not met yet must survive a newer seek.
+        var request = request
+        if request.audioSwitch == nil {
+            items.forEach { if case .flush(let waiting) = $0, let change = waiting.audioSwitch { request.audioSwitch = change } }
+        }
         items.removeAll()
         bytes = 0
         packets = 0

@@ -1,3 +1,5 @@
+import CFFmpeg
+
 /// How exactly a seek lands.
 public enum SeekMode: String, Sendable, CaseIterable, Codable {
     /// The frame whose display interval contains the target (decodes from the previous key frame).
@@ -22,6 +24,9 @@ struct SeekRequest: Sendable {
     /// A back step's seek: every picture decoded before the landing is kept as the past, so
     /// the next back steps need no decoding (see `FrameTape`).
     var fillsPast = false
+    /// Another audio stream from this seek on: the demuxer routes it to the audio decoder,
+    /// which takes up its new codec at the flush.
+    var audioSwitch: AudioSwitch?
 
     init(serial: Int, target: Double, mode: SeekMode, movesDemuxer: Bool) {
         self.serial = serial
@@ -39,5 +44,21 @@ struct SeekRequest: Sendable {
         let backoff = (pts - target) + 0.5 * Double(1 << attempt)
         again.demuxTarget = max(0, demuxTarget - backoff)
         return again
+    }
+}
+
+/// The audio stream a seek switches to, with its decoder opened on the control thread.
+/// Threading: handed over whole: the demux thread reads the stream fields, the audio decoder
+/// thread alone uses the decoder once it meets the flush.
+final class AudioSwitch: @unchecked Sendable {
+    // Safe: immutable; `decoder` is used by one thread (the audio decoder's) after the hand-over.
+    let streamIndex: Int
+    let decoder: Decoder
+    let timeBase: AVRational
+
+    init(streamIndex: Int, decoder: Decoder, timeBase: AVRational) {
+        self.streamIndex = streamIndex
+        self.decoder = decoder
+        self.timeBase = timeBase
     }
 }

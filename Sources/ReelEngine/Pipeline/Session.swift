@@ -17,7 +17,8 @@ final class Session: @unchecked Sendable {
     }
 
     // Safe: immutable after init except through the control thread.
-    let info: MediaInfo
+    /// What was probed, with the audio stream playing now (`switchAudio` changes it).
+    private(set) var info: MediaInfo
     let input: MediaInput
     let clock: PlaybackClock
     let presentation: Presentation?
@@ -116,7 +117,7 @@ final class Session: @unchecked Sendable {
             clock.follow(output)
             audioWorker = AudioDecodeWorker(decoder: decoder, packets: packets, fifo: fifo,
                                             timeBase: stream.pointee.time_base, origin: info.startTime)
-            routes.append(.init(streamIndex: index, queue: packets, timeBase: av_q2d(stream.pointee.time_base)))
+            routes.append(.init(streamIndex: index, queue: packets, timeBase: av_q2d(stream.pointee.time_base), isAudio: true))
         } else {
             audioPackets = nil; fifo = nil; output = nil; audioWorker = nil; audioWarning = nil
         }
@@ -182,6 +183,15 @@ final class Session: @unchecked Sendable {
         guard let key = keyFrames.presentation(atOrBefore: units) else { return true }
         let keySeconds = Double(key) * videoTimeBase - info.startTime
         return keySeconds <= end + 1e-3
+    }
+
+    /// Plays another audio stream from `request` on (an exact seek to the picture on screen):
+    /// the demuxer routes the new stream to the audio decoder, which takes up the new codec at
+    /// the flush. The picture, the queues' other streams and the sound device stay.
+    func switchAudio(_ request: SeekRequest) {
+        guard let change = request.audioSwitch, hasAudio else { return }
+        info.selectedAudioStream = change.streamIndex
+        seek(request)
     }
 
     /// How much of the shown past is kept for back steps (a GOP while paused, little playing).

@@ -1,15 +1,41 @@
 import Foundation
 
-/// Choosing another audio stream (a dubbed language, a commentary). The decoders are built for
-/// one stream when the media opens, so the media opens again with the chosen one and picks up
-/// where the picture was: the person sees a short reload, never a jump in position.
+/// Choosing another audio stream (a dubbed language, a commentary). The demuxer routes the
+/// chosen stream to the audio decoder, which takes up its codec at an exact seek to the picture
+/// on screen: the picture stays, nothing is opened again, and the new sound starts in step
+/// within a seek's time. Media that opened without sound (its stream could not be decoded) is
+/// opened again with the chosen one instead.
 /// Threading: control thread only, like the rest of `PlayerCore`.
 extension PlayerCore {
-    /// Another audio stream: the media is opened again with it and continues at the picture on
-    /// screen, playing or paused as it was, with the same subtitles, added files and delays.
     func switchAudio(to index: Int) {
         guard let session, session.info.selectedAudioStream != index,
               session.info.streams.contains(where: { $0.index == index && $0.kind == .audio }) else { return }
+        guard session.hasAudio, state.hasMedia, index < session.input.streamCount else {
+            reopen(session, withAudio: index)
+            return
+        }
+        let stream = session.input.stream(index)
+        let decoder: Decoder
+        do throws(PlayerError) {
+            decoder = try Decoder(stream: stream, threads: 1)
+        } catch {
+            emit(.warning("That audio stream cannot be played: \(error.message)"))
+            return
+        }
+        dropPrepared()
+        let here = preroll?.request.target ?? session.presentation?.currentFrame?.pts ?? session.clock.time()
+        if state == .ended { guard transition(.seek) else { return } }
+        endDrag()
+        beginSeek(to: here, mode: .exact,
+                  audioSwitch: AudioSwitch(streamIndex: index, decoder: decoder, timeBase: stream.pointee.time_base))
+        let info = session.info
+        snapshot.withLock { $0.info = info }
+        emit(.audioStreamChanged(info))
+    }
+
+    /// The media opened again with the chosen stream, continuing at the picture on screen,
+    /// playing or paused as it was, with the same subtitles, added files and delays.
+    private func reopen(_ session: Session, withAudio index: Int) {
         let source = session.input.source
         let here = session.presentation?.currentFrame?.pts ?? session.clock.time()
         let playing = state == .playing || state == .stalled

@@ -410,9 +410,9 @@ final class PlayerCore: @unchecked Sendable {
         return t
     }
 
-    func beginSeek(to target: Double, mode: SeekMode, fillsPast: Bool = false) {
+    func beginSeek(to target: Double, mode: SeekMode, fillsPast: Bool = false, audioSwitch: AudioSwitch? = nil) {
         guard let session else { return }
-        if !fillsPast {
+        if !fillsPast && audioSwitch == nil {
             pendingBackSteps = 0
             if mode == .exact, landWithinReach(target) { return }
         }
@@ -426,9 +426,10 @@ final class PlayerCore: @unchecked Sendable {
         session.clock.follow(session.output)
         var request = SeekRequest(serial: serial, target: clampTarget(target), mode: mode, movesDemuxer: true)
         request.fillsPast = fillsPast
+        request.audioSwitch = audioSwitch
         // A seek during the first preroll replaces it, and still ends the loading.
         preroll = Preroll(request: request, isInitial: preroll?.isInitial ?? false)
-        session.seek(request)
+        if audioSwitch != nil { session.switchAudio(request) } else { session.seek(request) }
     }
 
     /// The first frame starts after the target (or the stream ended before any frame: the
@@ -490,7 +491,7 @@ final class PlayerCore: @unchecked Sendable {
     }
 
     /// Any other move ends a drag: a position it left waiting must not land afterwards.
-    private func endDrag() {
+    func endDrag() {
         pendingScrub = nil
     }
 

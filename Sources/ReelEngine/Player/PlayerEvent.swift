@@ -41,6 +41,9 @@ public enum PlayerEvent: Sendable {
     case subtitleChanged(from: SubtitleTrack?, to: SubtitleTrack?)
     /// Seconds the subtitles are shown later than their times (negative: earlier).
     case subtitleDelayChanged(Double)
+    /// Another of the media's audio streams plays now (`Player.selectAudioStream`), from the
+    /// same picture; `info.selectedAudioStream` says which.
+    case audioStreamChanged(MediaInfo)
     /// Seconds the sound is heard later than the picture (negative: earlier).
     case audioDelayChanged(Double)
     /// A subtitle file could not be used; the message says why.

@@ -99,6 +99,8 @@ final class SubtitleController {
             if mediaPath != info.source { restored = false }
             mediaPath = info.source
             audioMenu.rebuild(info)
+        case .audioStreamChanged(let info):
+            audioMenu.rebuild(info)
         case .subtitleTracksChanged(let tracks):
             rebuildMenu(tracks)
             restoreChoice(tracks)

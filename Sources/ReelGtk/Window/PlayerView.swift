@@ -126,6 +126,8 @@ public final class PlayerView {
             movie.rotation = info.videoStream?.rotation ?? 0
             updateTimeObserver()
             preview.mediaLoaded(info)
+        case .audioStreamChanged(let info):
+            mediaInfo = info
         case .nextItemStarted(let source):
             // The next item took over without a gap: what belongs to an item starts over, and
             // the picture stays (its first frame is already there).
