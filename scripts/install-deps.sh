@@ -16,6 +16,8 @@ packages=(
   ffmpeg pulseaudio pulseaudio-utils nginx-light mpv python3
   # OCR reads rendered subtitles back from pictures in the tests
   tesseract-ocr tesseract-ocr-eng
+  # spumux makes real DVD bitmap subtitles for the tests
+  dvdauthor
   # The desktop app's tests: a real X server with GL, a window manager, input, screenshots,
   # the accessibility tree, D-Bus, and the validators for the data files
   xvfb openbox xdotool x11-apps imagemagick libgl1-mesa-dri dbus dbus-x11 at-spi2-core

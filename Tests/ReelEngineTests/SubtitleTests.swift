@@ -352,6 +352,23 @@ struct SubtitleTests {
         #expect(test.player.selectedSubtitleTrack?.id == 3, "the subtitle choice is kept")
     }
 
+    @Test("Real bitmap subtitle streams: DVD's in Matroska, DVB's in MPEG-TS; drawn where their canvas says while shown, gone after")
+    func realBitmapStreams() throws {
+        for (name, file) in [("DVD", try Fixtures.dvdSubtitles()), ("DVB", try Fixtures.dvbSubtitles())] {
+            let (shown, json) = try Self.burn(file, at: 1, ["--subtitle-track", "1"])
+            let codec = (json["subtitle_track"] as? [String: Any])?["codec"] as? String
+            #expect(codec == (name == "DVD" ? "dvd_subtitle" : "dvb_subtitle"), "\(name): \(codec ?? "no track")")
+            #expect(try SubtitleOracle.ocr(shown).contains("bitmap words"), "\(name)")
+            let picture = try SubtitleOracle.picture(shown)
+            let area = try #require(picture.drawnArea(background: Self.background), "\(name): nothing drawn")
+            // 60 px above the bottom of a 576-line canvas, centred.
+            #expect(area.y0 > picture.height * 3 / 4, "\(name): \(area)")
+            #expect(abs((area.x0 + area.x1) / 2 - picture.width / 2) < picture.width / 20, "\(name): \(area)")
+            let (after, _) = try Self.burn(file, at: 3.5, ["--subtitle-track", "1"])
+            #expect(try SubtitleOracle.picture(after).drawnArea(background: Self.background) == nil, "\(name): still shown after its end")
+        }
+    }
+
     @Test("Bitmap subtitles (PGS, DVB, VobSub) are scaled from their canvas to the picture's size and cleared by an empty one")
     func bitmapPlacement() throws {
         // A DVD-like 720×576 canvas with a red 100×50 rectangle near the bottom, from 1 s to 3 s.

@@ -61,3 +61,42 @@ public enum SubtitleTexts {
 
         """
 }
+
+/// Real bitmap subtitle streams, made the way DVDs and broadcasts carry them: a subtitle
+/// picture rendered by ImageMagick, multiplexed as a DVD subpicture (VobSub) by dvdauthor's
+/// spumux, kept in Matroska as rips keep it, and re-encoded by FFmpeg as DVB subtitles in
+/// MPEG-TS. "Bitmap words" shows from 0.5 s to 3 s near the bottom of a 720×576 canvas.
+extension Fixtures {
+    static let dvdVideo = Spec(name: "dvd-video", ext: "mpg", arguments: [
+        "-f", "lavfi", "-i", "color=c=0x303030:s=720x576:r=25:d=4", "-c:v", "mpeg2video", "-f", "dvd",
+    ])
+
+    /// Matroska with an MPEG-2 picture and a DVD subtitle stream (1).
+    public static func dvdSubtitles() throws -> String {
+        try derived("dvd-subtitles", ext: "mkv", from: dvdVideo) { video, destination in
+            let work = destination + ".work"
+            try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: work) }
+            try Command.run(["convert", "-size", "720x576", "xc:none", "-font", "DejaVu-Sans", "-pointsize", "48",
+                             "-fill", "white", "-gravity", "south", "-annotate", "+0+60", "Bitmap words",
+                             "-colors", "4", "PNG8:\(work)/sub.png"])
+            try """
+                <subpictures><stream>
+                <spu start="00:00:00.50" end="00:00:03.00" image="\(work)/sub.png" force="yes" />
+                </stream></subpictures>
+                """.write(toFile: work + "/subs.xml", atomically: true, encoding: .utf8)
+            try Command.run(["sh", "-c", "spumux -s0 \(Command.shellQuote(work + "/subs.xml")) < \(Command.shellQuote(video)) > \(Command.shellQuote(work + "/muxed.mpg"))"])
+            try Command.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-nostdin", "-fflags", "+genpts",
+                             "-i", work + "/muxed.mpg", "-map", "0:v", "-map", "0:s", "-c", "copy", "-f", "matroska", destination])
+        }
+    }
+
+    /// The same picture and subtitle as DVB subtitles (1) in MPEG-TS.
+    public static func dvbSubtitles() throws -> String {
+        let dvd = try dvdSubtitles()
+        return try derived("dvb-subtitles", ext: "ts", from: dvdVideo) { _, destination in
+            try Command.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-nostdin", "-i", dvd,
+                             "-map", "0:v", "-map", "0:s", "-c:v", "copy", "-c:s", "dvbsub", "-f", "mpegts", destination])
+        }
+    }
+}
