@@ -19,7 +19,6 @@ public final class Desktop {
     private static let nextDisplay = Locked(100 + Int(getpid() % 40) * 20)
 
     public init(width: Int = 1280, height: Int = 800, dataHome: URL? = nil) throws {
-        _ = Self.pruneOnce
         self.width = width
         self.height = height
         home = FileManager.default.temporaryDirectory.appendingPathComponent("reel-desktop-\(getpid())-\(UUID().uuidString.prefix(8))")
@@ -64,22 +63,17 @@ public final class Desktop {
 
     deinit { stop() }
 
-    /// The folders of earlier test runs' desktops (screenshots, logs) are removed at the first
-    /// desktop of a run: this run's stay for a look after a failure, old ones do not pile up.
-    private static let pruneOnce: Void = {
-        let temp = FileManager.default.temporaryDirectory
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: temp.path)) ?? []
-        for name in names where name.hasPrefix("reel-desktop-") {
-            let parts = name.split(separator: "-")
-            guard parts.count >= 3, let pid = Int32(parts[2]), pid != getpid(), kill(pid, 0) != 0 else { continue }
-            try? FileManager.default.removeItem(at: temp.appendingPathComponent(name))
-        }
-    }()
 
     public func stop() {
+        let running = !pids.isEmpty
         for pid in pids.reversed() { kill(pid, SIGTERM) }
         for pid in pids { _ = Command.isRunning(pid) }
         pids.removeAll()
+        // Screenshots and logs go with the desktop (they piled up by the hundred in /tmp);
+        // REEL_TEST_KEEP_DESKTOP=1 keeps them for a look after a failure.
+        if running, ProcessInfo.processInfo.environment["REEL_TEST_KEEP_DESKTOP"] == nil {
+            try? FileManager.default.removeItem(at: home)
+        }
     }
 
     private var baseEnvironment: [String: String] {
