@@ -15,7 +15,7 @@ cd "$root"
 swift build -c release --product reel-tool >&2
 swift build -c release --product reel >&2
 tool="$root/.build/release/reel-tool"
-for bench in decode seek step scrub startup play preview window; do
+for bench in decode seek step scrub startup play preview queue window; do
   if [ "$bench" = window ] && [ -z "${DISPLAY:-}" ]; then
     echo "run-benchmarks: skipping bench window: DISPLAY is unset (run under xvfb-run -s \"-screen 0 1920x1080x24\")" >&2
     continue

@@ -24,13 +24,15 @@ struct BenchCommand: ParsableCommand {
                      cached, vs one ffmpeg process per picture; playback with previews at 30/s
             stream   an http(s) URL: first frame, seek into what is not fetched, bytes for a play
                      and 20 seeks (--proxy-stats), vs mpv --cache=yes (scripts/stream-bench.sh)
+            queue    a clip of the file queued twice, heard from a null sink's monitor: the gap
+                     at the seam and the sound's length, vs mpv playing the same two
             """)
 
     enum Kind: String, CaseIterable, ExpressibleByArgument {
-        case decode, seek, step, scrub, startup, play, window, preview, stream
+        case decode, seek, step, scrub, startup, play, window, preview, stream, queue
     }
 
-    @Argument(help: "decode, seek, step, scrub, startup, play, window, preview or stream.")
+    @Argument(help: "decode, seek, step, scrub, startup, play, window, preview, stream or queue.")
     var kind: Kind
 
     @Argument(help: "A local media file (scripts/make-bench-file.sh makes the reference one).")
@@ -50,6 +52,9 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: "stream: the fault proxy's stats file, to count the bytes the server sent.")
     var proxyStats: String?
+
+    @Option(help: "queue: seconds of the file in each of the two items.")
+    var clipSeconds: Double = 4
 
 
     func run() throws {
@@ -76,6 +81,11 @@ struct BenchCommand: ParsableCommand {
         case .play: result = try PlayBench(setup: setup, runs: count ?? 1).run()
         case .window: result = try WindowBench(setup: setup, runs: count ?? 3).run()
         case .preview: result = try PreviewBench(setup: setup, targets: count ?? 30, seed: seed).run()
+        case .queue:
+            guard clipSeconds >= 1, clipSeconds <= 60 else {
+                throw ToolFailure(code: "usage", message: "--clip-seconds must be between 1 and 60")
+            }
+            result = try QueueBench(setup: setup, clipSeconds: clipSeconds).run()
         case .stream: return
         }
         Output.line(result)

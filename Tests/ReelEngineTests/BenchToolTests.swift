@@ -79,6 +79,19 @@ struct BenchToolTests {
         #expect(line["drift_ms_p95"] is Double)
     }
 
+    @Test("queue beside mpv, both heard from a null sink of the bench's own")
+    func queue() throws {
+        try SoundServer.ensure()
+        let line = try Self.bench(["queue", try Fixtures.path(.gaplessFirst), "--clip-seconds", "2", "--compare"])
+        Self.expectNumbers(line, ["clip_s", "gap_ms", "sound_s", "mpv_gap_ms", "mpv_sound_s"])
+        // Two whole clips were heard, by each player.
+        let clip = try #require(line["clip_s"] as? Double)
+        for key in ["sound_s", "mpv_sound_s"] {
+            let heard = line[key] as? Double ?? 0
+            #expect(abs(heard - 2 * clip) < 0.25, "\(key) \(heard) for two \(clip) s clips: \(line)")
+        }
+    }
+
     @Test("preview beside one ffmpeg process per picture, and playing with previews")
     func preview() throws {
         // longSmall is a minute long: room for both playing stretches (2 × 10 s).
