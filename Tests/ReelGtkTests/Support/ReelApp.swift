@@ -89,15 +89,24 @@ public final class ReelApp {
                 box = [ext.x, ext.y, ext.width, ext.height]
             except Exception:
                 box = [0, 0, 0, 0]
-            states = [pyatspi.stateToString(s) for s in node.getState().getStates()]
+            try:
+                states = [pyatspi.stateToString(s) for s in node.getState().getStates()]
+                role, name = node.getRoleName(), node.name or ""
+            except Exception:
+                # A widget that went while the tree was read (a popover closing, controls
+                # rebuilt): it and its children are simply not there any more.
+                return
             try:
                 value = node.queryValue().currentValue
             except Exception:
                 value = None
-            out.append({"role": node.getRoleName(), "name": node.name or "", "states": states, "box": box,
+            out.append({"role": role, "name": name, "states": states, "box": box,
                         "depth": depth, "value": value})
-            for i in range(node.childCount):
-                child = node.getChildAtIndex(i)
+            try:
+                children = [node.getChildAtIndex(i) for i in range(node.childCount)]
+            except Exception:
+                children = []
+            for child in children:
                 if child is not None: walk(child, depth + 1, out)
         desktop = pyatspi.Registry.getDesktop(0)
         out = []
