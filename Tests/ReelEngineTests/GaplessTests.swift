@@ -160,18 +160,30 @@ struct GaplessTests {
     static func isHandover(_ e: PlayerEvent) -> Bool { if case .nextItemStarted = e { return true }; return false }
     static func isEnd(_ e: PlayerEvent) -> Bool { if case .playedToEnd = e { return true }; return false }
 
+    /// A silent player with pictures pulled at 60 Hz, playing `first` with `next` set to follow;
+    /// `mark` is the recorder's index where playing began. The caller stops the presenter.
+    static func silentQueue(_ first: String, next: String) throws -> (test: TestPlayer, presenter: HeadlessPresenter, mark: Int) {
+        let test = TestPlayer(audio: .null)
+        let presenter = HeadlessPresenter(player: test.player)
+        presenter.start()
+        do {
+            try test.open(first)
+        } catch {
+            presenter.stop()
+            throw error
+        }
+        test.player.setNext(next)
+        let mark = test.recorder.count
+        test.player.play()
+        return (test, presenter, mark)
+    }
+
     @Test("Without a sound stream to chain into, the next item still takes over at the end; a seek meanwhile starts its preparation over")
     func silentOutputAndSeeks() throws {
         let first = try Fixtures.path(.gaplessFirst)
         let second = try Fixtures.path(.gaplessSecond)
-        let test = TestPlayer(audio: .null)
-        let presenter = HeadlessPresenter(player: test.player)
-        presenter.start()
+        let (test, presenter, mark) = try Self.silentQueue(first, next: second)
         defer { presenter.stop() }
-        try test.open(first)
-        test.player.setNext(second)
-        let mark = test.recorder.count
-        test.player.play()
         // The whole first item is within the preparing distance: the follower is prepared at
         // once, then dropped by the seek and prepared again.
         usleep(500_000)
@@ -190,14 +202,8 @@ struct GaplessTests {
     func unusableOrWithdrawnNext() throws {
         let first = try Fixtures.path(.gaplessFirst)
         for next in ["/nonexistent/reel-gapless-missing.mkv", try Fixtures.path(.gaplessSecond)] {
-            let test = TestPlayer(audio: .null)
-            let presenter = HeadlessPresenter(player: test.player)
-            presenter.start()
+            let (test, presenter, mark) = try Self.silentQueue(first, next: next)
             defer { presenter.stop() }
-            try test.open(first)
-            test.player.setNext(next)
-            let mark = test.recorder.count
-            test.player.play()
             if FileManager.default.fileExists(atPath: next) {
                 usleep(300_000)
                 test.player.setNext(nil as String?)

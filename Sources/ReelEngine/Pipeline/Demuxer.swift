@@ -48,6 +48,12 @@ final class Demuxer: @unchecked Sendable {
         self.side = side
         self.wakeup = wakeup
         self.post = post
+        keepWantedStreams()
+    }
+
+    /// The input reads only the routed streams and the side streams; the rest is discarded.
+    private func keepWantedStreams() {
+        input.keepOnly(streams: Set(routes.map(\.streamIndex)).union(side?.streams ?? []))
     }
 
     /// Starts reading; `initial` positions the decoders (and the input, if it moves).
@@ -88,7 +94,7 @@ final class Demuxer: @unchecked Sendable {
                 if let change = seek.audioSwitch, let i = routes.firstIndex(where: \.isAudio) {
                     routes[i].streamIndex = change.streamIndex
                     routes[i].timeBase = av_q2d(change.timeBase)
-                    input.keepOnly(streams: Set(routes.map(\.streamIndex)).union(side?.streams ?? []))
+                    keepWantedStreams()
                 }
                 if seek.movesDemuxer {
                     input.interrupt.setDeadline(seconds: MediaInput.networkTimeout)

@@ -127,7 +127,6 @@ final class Session: @unchecked Sendable {
         let side = streamingSubtitles.map { subtitles in
             Demuxer.SidePackets(streams: subtitles.streams) { subtitles.take($0) }
         }
-        input.keepOnly(streams: Set(routes.map(\.streamIndex)).union(side?.streams ?? []))
         demuxer = Demuxer(input: input, routes: routes, side: side, wakeup: wakeup, origin: info.startTime) { event in
             switch event {
             case .ended(let serial, let error): report(.demuxEnded(serial: serial, error: error))

@@ -23,6 +23,8 @@ extension PlayerCore {
         var demuxEnded: (serial: Int, error: PlayerError?)?
         /// Remote media: subtitle tracks read while it was prepared, applied when it takes over.
         var subtitlesRead: [Int: DecodedSubtitles] = [:]
+        /// What loading it found worth saying, said when it takes over.
+        var warnings: [String] = []
 
         /// Its first picture and first sound are decoded: it can take over at once.
         var isReady: Bool {
@@ -49,9 +51,8 @@ extension PlayerCore {
         guard let upNext, prepared == nil, !upNextFailed, let session, preroll == nil, state == .playing,
               let duration = session.info.duration, duration > 0,
               duration - session.clock.time() <= Self.prepareAhead else { return }
-        generationCounter += 1
+        let gen = newGeneration()
         serial += 1
-        let gen = generationCounter
         let loader = MediaLoader()
         prepared = Prepared(source: upNext.source, generation: gen, serial: serial, loader: loader)
         var configuration = self.configuration
@@ -85,6 +86,7 @@ extension PlayerCore {
         next.presentation?.reportsEveryFrame = observesEveryFrame
         next.setSpeed(speed)
         p.session = next
+        p.warnings = loaded.warnings
         prepared = p
         next.start(initial: SeekRequest(serial: p.serial, target: 0, mode: .keyframe, movesDemuxer: false))
     }
@@ -164,7 +166,6 @@ extension PlayerCore {
         let start = startOf(p)
         let shared = !next.ownsOutput
         if shared { old.handOverOutput() }
-        stopSubtitles()
         old.shutdown()
         if shared, let fifo = next.fifo {
             next.takeOverOutput()
@@ -181,25 +182,16 @@ extension PlayerCore {
         pendingBackSteps = 0
         pendingScrub = nil
         firstFrameReported = false
-        durationAnnounced = true
+        durationAnnounced = false
         next.clock.follow(next.output)
         // Landed before it is published: the presenter never finds it without a picture.
         _ = next.presentation?.land()
         // Without a shared stream the sound starts afresh: from the first picture's time on.
         if !shared { next.fifo?.discard(before: start) }
         next.clock.set(start)
-        let info = next.info
-        snapshot.withLock {
-            $0.session = next
-            $0.info = info
-            $0.duration = info.duration
-        }
         emit(.nextItemStarted(source: next.input.source.description))
-        if let duration = info.duration { emit(.durationKnown(duration)) }
-        emit(.mediaLoaded(info))
-        startSubtitles(for: info, source: next.input.source)
+        publish(next, warnings: p.warnings)
         for decoded in p.subtitlesRead.values { subtitlesRead(decoded) }
-        applyVolume()
         startClock()
         emit(.displayInvalidated)
         emitTime()

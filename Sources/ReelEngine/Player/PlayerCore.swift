@@ -31,7 +31,7 @@ final class PlayerCore: @unchecked Sendable {
     var session: Session?
     var loader: MediaLoader?
     var generation = 0
-    /// Every generation ever given out, the follower's included (see PlayerCore+Gapless).
+    /// Every generation ever given out, the follower's included (`newGeneration`).
     var generationCounter = 0
     /// What follows the current item (`Player.setNext`), and its preparation.
     var upNext: (source: MediaSource, audioStream: Int?)?
@@ -165,8 +165,7 @@ final class PlayerCore: @unchecked Sendable {
         case .open(let source): open(source)
         case .openFailed(let error):
             teardown()
-            generationCounter += 1
-            generation = generationCounter
+            generation = newGeneration()
             if transition(.open) { fail(error) }
         case .play: play()
         case .pause: pause()
@@ -272,8 +271,7 @@ final class PlayerCore: @unchecked Sendable {
         // Reopening the same media (another audio stream) keeps what follows it.
         if session?.input.source != source { upNext = nil }
         teardown()
-        generationCounter += 1
-        generation = generationCounter
+        generation = newGeneration()
         guard transition(.open) else { return }
         wantsPlay = false
         pendingSeek = nil
@@ -307,23 +305,7 @@ final class PlayerCore: @unchecked Sendable {
         session.presentation?.reportsEveryFrame = observesEveryFrame
         audioDetached = false
         demuxEnded = nil
-        snapshot.withLock {
-            $0.session = session
-            $0.info = loaded.info
-            $0.duration = loaded.info.duration
-        }
-        if let duration = loaded.info.duration, !durationAnnounced {
-            durationAnnounced = true
-            emit(.durationKnown(duration))
-        }
-        emit(.mediaLoaded(loaded.info))
-        startSubtitles(for: loaded.info, source: loaded.input.source)
-        for warning in loaded.warnings { emit(.warning(warning)) }
-        if let warning = session.audioWarning, !warnedNoSound {
-            warnedNoSound = true
-            emit(.warning(warning))
-        }
-        applyVolume()
+        publish(session, warnings: loaded.warnings)
         session.setSpeed(speed)
         serial += 1
         demuxSerial = serial
@@ -337,6 +319,36 @@ final class PlayerCore: @unchecked Sendable {
         pendingSeek = nil
         preroll = Preroll(request: request, isInitial: true)
         session.start(initial: request)
+    }
+
+    /// Makes `session`'s media the one other threads read and the host hears of: its duration
+    /// (unless already announced), what was probed, its warnings; its subtitles start and the
+    /// volume applies to its output. For an opening and for a gapless hand-over alike.
+    func publish(_ session: Session, warnings: [String]) {
+        let info = session.info
+        snapshot.withLock {
+            $0.session = session
+            $0.info = info
+            $0.duration = info.duration
+        }
+        if let duration = info.duration, !durationAnnounced {
+            durationAnnounced = true
+            emit(.durationKnown(duration))
+        }
+        emit(.mediaLoaded(info))
+        startSubtitles(for: info, source: session.input.source)
+        for warning in warnings { emit(.warning(warning)) }
+        if let warning = session.audioWarning, !warnedNoSound {
+            warnedNoSound = true
+            emit(.warning(warning))
+        }
+        applyVolume()
+    }
+
+    /// A generation number never given out before (openings and prepared followers share them).
+    func newGeneration() -> Int {
+        generationCounter += 1
+        return generationCounter
     }
 
     private func play() {

@@ -48,7 +48,6 @@ final class StreamingSubtitles: @unchecked Sendable {
         }
     }
 
-
     func take(_ packet: Packet) {
         let index = packet.streamIndex
         guard let ctx = decoders[index], let decoded = tracks[index], let timeBase = timeBases[index] else { return }

@@ -157,8 +157,7 @@ public final class PlayerWindow {
     /// is left to open the ordinary way, so that it resumes there.
     private func prepareNext(_ item: String?) {
         guard let item else { playerView.player.setNext(nil, audioStream: nil); return }
-        if playerView.settings.resumePlayback != "never", let key = ResumeHistory.key(for: item),
-           history.position(forKey: key) != nil {
+        if playerView.settings.resumePlayback != "never", resumes(item) {
             playerView.player.setNext(nil, audioStream: nil)
             return
         }
@@ -166,10 +165,23 @@ public final class PlayerWindow {
         playerView.player.setNext(item, audioStream: playerView.settings.audioChoice(for: path))
     }
 
+    /// Whether the resume history holds a position for `item`. Its key reads two megabytes of
+    /// the file, and the queue asks again after every change: the last answer is kept until
+    /// the next item opens.
+    private func resumes(_ item: String) -> Bool {
+        if let known = nextResumes, known.item == item { return known.resumes }
+        let answer = ResumeHistory.key(for: item).flatMap { history.position(forKey: $0) } != nil
+        nextResumes = (item, answer)
+        return answer
+    }
+
+    private var nextResumes: (item: String, resumes: Bool)?
+
     /// Opens one item of the queue. When the window is not shown yet it waits (briefly) for
     /// the media's size, so that it appears at the right size instead of jumping to it.
     private func load(_ source: String, start: Double?, play: Bool) {
         saveResumePosition()
+        nextResumes = nil   // what was played since may have left a position
         // Breaks belong to the item they were scheduled in.
         (playerView.player as? InterstitialPlayer)?.clearSchedule()
         historySource = source
