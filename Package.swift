@@ -60,7 +60,7 @@ let package = Package(
             path: "Tests/ReelTestSupport"),
         .testTarget(
             name: "ReelEngineTests",
-            dependencies: ["ReelEngine", "ReelTestSupport"]),
+            dependencies: ["ReelEngine", "ReelTestSupport", "CFFmpeg"]),
         .testTarget(
             name: "ReelGtkTests",
             dependencies: ["ReelGtk", "ReelEngine", "ReelTestSupport"]),

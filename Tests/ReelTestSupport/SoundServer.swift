@@ -72,25 +72,36 @@ public final class PrivateSink {
 
     /// Loads the sink and waits until the silence a new null sink renders ahead (2 s) has
     /// drained, so that what is played next is heard (and recorded) at once.
-    public init(_ name: String) throws {
+    /// `channelMap` (PulseAudio's names, "front-left,front-right,...") makes a sink with those
+    /// speakers; the default is stereo.
+    public init(_ name: String, channelMap: String? = nil) throws {
         server = try SoundServer.ensure()
         self.name = name
         let env = ["PULSE_SERVER": server]
-        module = try Command.run(["pactl", "load-module", "module-null-sink", "sink_name=\(name)", "rate=48000"],
-                                 environment: env).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        var arguments = ["pactl", "load-module", "module-null-sink", "sink_name=\(name)", "rate=48000"]
+        if let channelMap {
+            arguments += ["channels=\(channelMap.split(separator: ",").count)", "channel_map=\(channelMap)"]
+        }
+        module = try Command.run(arguments, environment: env).output.trimmingCharacters(in: .whitespacesAndNewlines)
         keepAlive = try Command.spawnDetached(["pacat", "--playback", "-d", name, "--latency-msec=10", "--raw", "/dev/zero"],
                                               environment: env)
         SoundServer.reap(when: getpid(), exits: [keepAlive])
         try SoundServer.waitUntilSettled(sink: name, server: server)
     }
 
-    /// Records the sink's monitor (mono, 16-bit, 48 kHz) into `path` until `stop` is called on
-    /// the returned process id.
-    public func record(to path: String) throws -> Int32 {
+    /// Records the sink's monitor (16-bit, 48 kHz, mono unless told otherwise; interleaved)
+    /// into `path` until `stop` is called on the returned process id.
+    /// `channelMap` records the sink's own speakers, one channel each, in that order.
+    public func record(to path: String, channels: Int = 1, channelMap: String? = nil) throws -> Int32 {
         // Raw samples on standard output as they come (parec's own file writer buffers, and
         // what it holds is lost when it is stopped).
-        try Command.spawnDetached(["parec", "-d", "\(name).monitor", "--format=s16le", "--rate=48000", "--channels=1",
-                                   "--latency-msec=10"], environment: ["PULSE_SERVER": server], output: path)
+        var arguments = ["parec", "-d", "\(name).monitor", "--format=s16le", "--rate=48000", "--latency-msec=10"]
+        if let channelMap {
+            arguments += ["--channels=\(channelMap.split(separator: ",").count)", "--channel-map=\(channelMap)"]
+        } else {
+            arguments.append("--channels=\(channels)")
+        }
+        return try Command.spawnDetached(arguments, environment: ["PULSE_SERVER": server], output: path)
     }
 
     /// Stops a recorder from `record(to:)` and returns its samples.

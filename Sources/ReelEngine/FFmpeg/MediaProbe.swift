@@ -108,7 +108,7 @@ enum MediaProbe {
             info.sampleRate = Int(par.sample_rate)
             info.channels = Int(par.ch_layout.nb_channels)
             var layout = par.ch_layout
-            info.channelLayout = Resampler.describe(&layout)
+            info.channelLayout = ChannelLayoutName.describe(&layout)
             info.sampleFormat = av_get_sample_fmt_name(AVSampleFormat(par.format)).map { String(cString: $0) }
         }
         return info

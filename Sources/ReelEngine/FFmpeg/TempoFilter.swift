@@ -21,7 +21,7 @@ final class TempoFilter {
         self.speed = speed
         graph = avfilter_graph_alloc()
         guard let graph else { throw .internalError("out of memory") }
-        let layout = format.channels == 1 ? "mono" : format.channels == 2 ? "stereo" : "\(format.channels)c"
+        let layout = format.channelLayoutName
         let sourceArgs = "sample_rate=\(format.sampleRate):sample_fmt=flt:channel_layout=\(layout):time_base=1/\(format.sampleRate)"
         guard avfilter_graph_create_filter(&source, avfilter_get_by_name("abuffer"), "in", sourceArgs, nil, graph) >= 0,
               avfilter_graph_create_filter(&sink, avfilter_get_by_name("abuffersink"), "out", nil, nil, graph) >= 0,

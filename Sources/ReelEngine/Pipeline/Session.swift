@@ -96,7 +96,8 @@ final class Session: @unchecked Sendable {
             }
             // The device's own rate and at most its channel count: surround is downmixed here.
             let format = sharedOutput?.format ?? connection.map {
-                AudioFormat(sampleRate: $0.sinkFormat.sampleRate, channels: min($0.sinkFormat.channels, mediaChannels))
+                let sink = $0.sinkFormat(of: configuration.audioDevice)
+                return AudioFormat(sampleRate: sink.sampleRate, channels: min(sink.channels, mediaChannels))
             } ?? AudioFormat(sampleRate: mediaRate, channels: min(2, mediaChannels))
             let fifo = AudioFifo(format: format) { serial in report(.audioReady(serial: serial)) }
             var chosen: AudioOutput? = nil

@@ -93,8 +93,7 @@ final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
         fadeInLeft = fadeFrames
         var spec = pa_sample_spec(format: reel_pa_sample_float32ne(), rate: UInt32(format.sampleRate),
                                   channels: UInt8(format.channels))
-        var map = pa_channel_map()
-        pa_channel_map_init_auto(&map, UInt32(format.channels), PA_CHANNEL_MAP_DEFAULT)
+        var map = PulseChannelMap.make(for: format)
         let bytesPerSecond = Double(format.sampleRate * format.bytesPerFrame)
         var attributes = pa_buffer_attr(
             maxlength: UInt32.max,

@@ -105,10 +105,17 @@ final class PulseConnection: @unchecked Sendable {
         if let operation { pa_operation_unref(operation) }
     }
 
-    private func querySinkFormat() -> AudioFormat? {
+    /// The native format of `device` (a sink's name), or of the default sink. A player told to
+    /// play on another sink mixes for that sink's speakers, not the default's.
+    func sinkFormat(of device: String?) -> AudioFormat {
+        guard let device else { return sinkFormat }
+        return querySinkFormat(device) ?? sinkFormat
+    }
+
+    private func querySinkFormat(_ name: String = "@DEFAULT_SINK@") -> AudioFormat? {
         let box = PulseWaitBox<AudioFormat?>(nil, mainloop: mainloop)
         locked {
-            let op = pa_context_get_sink_info_by_name(context, "@DEFAULT_SINK@", { _, info, eol, userdata in
+            let op = pa_context_get_sink_info_by_name(context, name, { _, info, eol, userdata in
                 let box = PulseWaitBox<AudioFormat?>.from(userdata)
                 if eol == 0, let info {
                     box.value = AudioFormat(sampleRate: Int(info.pointee.sample_spec.rate),
