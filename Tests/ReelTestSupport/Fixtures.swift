@@ -12,6 +12,12 @@ public enum Fixtures {
         public let arguments: [String]
         /// What the test expects of it (for readable test names).
         public var summary: String { name }
+
+        public init(name: String, ext: String, arguments: [String]) {
+            self.name = name
+            self.ext = ext
+            self.arguments = arguments
+        }
     }
 
     public static let directory: URL = {
