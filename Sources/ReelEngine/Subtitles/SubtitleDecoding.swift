@@ -124,6 +124,8 @@ enum SubtitleDecoding {
         let w = Int(rect.w), h = Int(rect.h)
         guard w > 0, h > 0, w * h <= 4096 * 4096, let indices = rect.data.0, let paletteBytes = rect.data.1 else { return nil }
         let stride = Int(rect.linesize.0)
+        // The plane holds `stride` bytes a row: a narrower stride would read past its end.
+        guard stride >= w else { return nil }
         let palette = UnsafeRawPointer(paletteBytes).assumingMemoryBound(to: UInt32.self)
         let colours = max(1, min(256, Int(rect.nb_colors)))
         var rgba = [UInt8](repeating: 0, count: w * h * 4)
