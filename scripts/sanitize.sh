@@ -19,6 +19,11 @@
 # shortened and unjudged, through the sanitized reel-tool after the tests: a hundred opens in
 # one player and three playthroughs at full speed, for the leak checker and ThreadSanitizer.
 # SANITIZE_SKIP (a swift test --skip pattern) overrides what is left out.
+#
+# A sanitized build runs our code several times slower, so the few tests that judge real-time
+# behaviour (the sound device running dry in Playing unwatched, clicks in Audio continuity)
+# can fail on a busy machine without any report: run that suite again alone, as a chunk,
+# before taking it for a bug. A sanitizer report is never a matter of load.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
