@@ -91,8 +91,11 @@ workloads() {
     -f lavfi -i sine=frequency=440:duration=4 -c:v libx264 -preset veryfast -g 30 -bf 3 -pix_fmt yuv420p \
     -c:a aac -b:a 96k "$short"
   echo "sanitize: workloads: 100 switches, 3 playthroughs at full speed" >&2
-  "$tool" switch "$long" "$short" --count 100 --every 50 --audio null >/dev/null
-  "$tool" play "$long" --max-speed --loop 3 --json >/dev/null
+  # Called on the left of ||, where set -e does not apply: each failure is counted here.
+  local rc=0
+  "$tool" switch "$long" "$short" --count 100 --every 50 --audio null >/dev/null || rc=1
+  "$tool" play "$long" --max-speed --loop 3 --json >/dev/null || rc=1
+  return "$rc"
 }
 
 case "$mode" in
