@@ -45,7 +45,8 @@ struct GaplessTests {
         }
 
         func stop() -> (shown: [String], empty: Int) {
-            lock.withLock { running = false }
+            // The thread's block holds `self`: letting go of the thread ends that cycle.
+            lock.withLock { running = false; thread = nil }
             usleep(50_000)
             return lock.withLock { (shown, emptyAfterFirst) }
         }

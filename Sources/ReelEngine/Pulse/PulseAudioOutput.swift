@@ -450,16 +450,18 @@ final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
 
     func position(at t: HostTime) -> Double? {
         let now = HostTime.now
-        let heard: (pts: Double, speed: Double)? = connection.locked {
+        // `corked` is read under the lock with the rest: the control thread pauses while the
+        // decoder threads ask for the time.
+        let heard: (pts: Double, speed: Double, corked: Bool)? = connection.locked {
             guard !softStopped, let played = playedOffset(now: now), let first = segments.first else { return nil }
             // Nothing of the new data is audible yet: the clock holds at its start.
-            if played <= 0 { return (first.pts, first.speed) }
+            if played <= 0 { return (first.pts, first.speed, corked) }
             let offset = min(played, bytesSinceFlush)
             guard let pts = pts(atOffset: offset) else { return nil }
-            return (pts, segments.last(where: { $0.offset <= offset })?.speed ?? 1)
+            return (pts, segments.last(where: { $0.offset <= offset })?.speed ?? 1, corked)
         }
         guard let heard else { return nil }
-        return corked ? heard.pts : heard.pts + t.seconds(since: now) * heard.speed
+        return heard.corked ? heard.pts : heard.pts + t.seconds(since: now) * heard.speed
     }
 
     var hasPlayedEverything: Bool {

@@ -25,6 +25,9 @@ enum SubtitleLoader {
             if let size = attributes[.size] as? Int, size > largestFile {
                 throw PlayerError.notMediaFile("\(name) is too large for a subtitle file")
             }
+            // Refused before reading: on Linux, Foundation reads a file whose size is 0 into a
+            // 4 KiB buffer it then never frees (LeakSanitizer, scripts/sanitize.sh).
+            if attributes[.size] as? Int == 0 { throw PlayerError.notMediaFile("\(name) is empty") }
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch let error as PlayerError {
             throw error
