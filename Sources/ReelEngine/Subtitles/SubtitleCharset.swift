@@ -124,7 +124,7 @@ enum SubtitleCharset {
                 var outPtr = dst.baseAddress?.assumingMemoryBound(to: CChar.self)
                 var outLeft = dst.count
                 while inLeft > 0 {
-                    if iconv(cd, &inPtr, &inLeft, &outPtr, &outLeft) != -1 { continue }
+                    if iconv(cd, &inPtr, &inLeft, &outPtr, &outLeft) != -1 { break }
                     // Invalid (EILSEQ) or cut short at the end (EINVAL): that byte is replaced.
                     guard errno == EILSEQ || errno == EINVAL, outLeft >= 3 else { return nil }
                     for byte: UInt8 in [0xEF, 0xBF, 0xBD] {
@@ -135,7 +135,7 @@ enum SubtitleCharset {
                     inPtr = inPtr?.advanced(by: 1)
                     inLeft -= 1
                 }
-                return dst.count - outLeft
+                return inLeft == 0 ? dst.count - outLeft : nil
             }
         }
         guard let written else { return nil }
