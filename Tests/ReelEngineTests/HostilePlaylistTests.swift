@@ -82,6 +82,18 @@ struct HostilePlaylistTests {
         #expect(throws: PlayerError.self) { try MediaInspector.inspect(try MediaSource(parsing: own)) }
     }
 
+    @Test("A master hiding that it names itself past what is looked at ends at the bound on playlists")
+    func hiddenSelfReference() throws {
+        let padding = String(repeating: "# padding\n", count: NestedResources.sniffedBytes / 10 + 1)
+        let url = try publish("#EXTM3U\n" + padding + "#EXT-X-STREAM-INF:BANDWIDTH=400000\nhidden.m3u8\n", as: "hidden.m3u8")
+        for cached in [true, false] {
+            let (state, _) = try playOut(url, cached: cached)
+            #expect(state.error?.code == "corrupt_data", "cached: \(cached): \(state)")
+            #expect(state.error?.message.contains("more than \(NestedResources.maximumPlaylists) playlists") == true,
+                    "\(state.error?.message ?? "")")
+        }
+    }
+
     @Test("A master naming itself beside a real variant plays the real one to the end")
     func namesItselfBesideARealVariant() throws {
         let url = try publish(Self.master(["beside.m3u8", "media.m3u8"]), as: "beside.m3u8")

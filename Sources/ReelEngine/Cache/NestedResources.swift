@@ -60,12 +60,11 @@ final class NestedResources {
             refuse(.corruptData("\(url) is a master playlist where a media playlist belongs (a playlist naming itself or another master as a variant)"))
             return FFmpegError.invalidData
         }
-        if opening {
-            playlists += 1
-            if playlists > Self.maximumPlaylists {
-                refuse(.corruptData("the playlist names more than \(Self.maximumPlaylists) playlists (the last: \(url))"))
-                return FFmpegError.invalidData
-            }
+        // Past the bound, no playlist opens again (a reload of one would start it over).
+        if opening { playlists += 1 }
+        if playlists > Self.maximumPlaylists {
+            refuse(.corruptData("the playlist names more than \(Self.maximumPlaylists) playlists (the last: \(url))"))
+            return FFmpegError.invalidData
         }
         return 0
     }

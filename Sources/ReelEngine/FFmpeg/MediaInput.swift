@@ -79,8 +79,10 @@ final class MediaInput: @unchecked Sendable {
             // HLS keeps segment connections open by reaching into FFmpeg's own http context,
             // which cached inputs do not have.
             formatOptions.set("http_persistent", "0")
-        } else {
-            nested?.install(in: ctx)
+        } else if let nested {
+            nested.install(in: ctx)
+            // A kept-open connection would load the next playlist past the checks.
+            formatOptions.set("http_persistent", "0")
         }
         var ctxVar: UnsafeMutablePointer<AVFormatContext>? = ctx
         let openResult = avformat_open_input(&ctxVar, source.ffmpegURL, format, &formatOptions.pointer)
@@ -101,6 +103,11 @@ final class MediaInput: @unchecked Sendable {
                 ?? Self.demuxError(infoResult, score: score, source: source, interrupt: interrupt)
             close()
             throw error
+        }
+        // Every playlist refused or failed: nothing is left to play, and the refusal says why.
+        if opened.pointee.nb_streams == 0, let problem = nested?.problem {
+            close()
+            throw problem
         }
         nested?.opening = false
     }
