@@ -14,7 +14,7 @@ final class NestedResources {
     /// Playlists the demuxer may open while the media opens: far more variants and renditions
     /// than any real master has.
     static let maximumPlaylists = 256
-    /// How much of each resource is looked at for playlist tags.
+    /// The most of each resource looked at for playlist tags.
     static let sniffedBytes = 16 << 10
 
     private let interrupt: InterruptFlag
@@ -41,17 +41,13 @@ final class NestedResources {
     }
 
     /// Looks at the start of a resource just opened (then goes back to its start): 0 when it
-    /// may be used, else the error to give the demuxer (the caller closes it).
+    /// may be used, else the error to give the demuxer (the caller closes it). Only what its
+    /// first read brings is looked at: that is still in the context's buffer, so going back
+    /// costs no request and works where the server cannot seek (a live segment sent as it is
+    /// made). A playlist hiding its tags further on meets `maximumPlaylists` instead.
     func check(_ pb: UnsafeMutablePointer<AVIOContext>, url: String) -> Int32 {
         var head = [UInt8](repeating: 0, count: Self.sniffedBytes)
-        var filled = 0
-        while filled < head.count {
-            let n = head.withUnsafeMutableBufferPointer {
-                avio_read(pb, $0.baseAddress! + filled, Int32(min(4096, $0.count - filled)))
-            }
-            if n <= 0 { break }
-            filled += Int(n)
-        }
+        let filled = max(0, Int(head.withUnsafeMutableBufferPointer { avio_read_partial(pb, $0.baseAddress!, Int32($0.count)) }))
         let back = avio_seek(pb, 0, SEEK_SET)
         if back < 0 { return Int32(truncatingIfNeeded: back) }
         let data = Data(head.prefix(filled))
