@@ -148,6 +148,18 @@ final class CacheEntry: @unchecked Sendable {
 
     var isValidated: Bool { condition.withLock { validated } }
 
+    /// Waits until the resource is whole and vouched for, has failed or was closed, or
+    /// `seconds` passed: an offline download waits here rather than sleeping between looks.
+    func waitForCompletion(seconds: Double) {
+        condition.lock()
+        defer { condition.unlock() }
+        let until = Date(timeIntervalSinceNow: seconds)
+        while !closed && failure == nil && Date() < until
+                && !(validated && (record.length.map { present.covers(length: $0) } ?? false)) {
+            _ = condition.wait(until: until)
+        }
+    }
+
     /// Blocks until there is something to fetch and returns where to start, or nil once closed.
     /// `readAhead` bounds how far past the reader fetching goes (nil: fetch the whole resource).
     func nextFetch(readAhead: Int64?) -> Int64? {

@@ -4,7 +4,8 @@ import Foundation
 /// The cache as one media input sees it: the top-level resource and every nested resource the
 /// demuxer opens through the format context's `io_open` hook (HLS playlists, keys, segments)
 /// come from cache entries; only http and https may be opened that way. A resource another
-/// player already holds is streamed past the cache instead.
+/// player already holds is streamed past the cache instead. Every nested resource is checked
+/// by `NestedResources` (no master playlist where a media playlist belongs).
 /// Threading: `open` on the loader thread, the hooks on the demux thread (never at once, since
 /// one thread uses the format context at a time); `report` may be called from download threads.
 final class CacheSession: @unchecked Sendable {
@@ -18,6 +19,8 @@ final class CacheSession: @unchecked Sendable {
     private(set) var top: CachedIO?
     /// Every URL opened through the cache, so a live stream's can be dropped again.
     private var opened: Set<String> = []
+    /// The checks on what the demuxer opens, and why a nested open failed.
+    let nestedResources: NestedResources
 
     init(cache: StreamCache, interrupt: InterruptFlag, fetchEverything: Bool = false,
          report: @escaping @Sendable (CacheReport) -> Void) {
@@ -25,6 +28,7 @@ final class CacheSession: @unchecked Sendable {
         self.interrupt = interrupt
         self.fetchEverything = fetchEverything
         self.report = report
+        nestedResources = NestedResources(interrupt: interrupt)
     }
 
     /// Opens one resource as the top one but with validation as asked (offline downloads of
@@ -65,13 +69,14 @@ final class CacheSession: @unchecked Sendable {
         top?.entry.currentFailure ?? nested.values.lazy.compactMap { $0.entry.currentFailure }.first
     }
 
-    /// Closes every resource still open.
-    func close() {
+    /// Closes every resource still open, then evicts down to the size limit unless told not
+    /// to (an offline download evicts once at its end, not after each of thousands of segments).
+    func close(evicting: Bool = true) {
         for io in nested.values { io.close() }
         nested = [:]
         top?.close()
         top = nil
-        cache.evict()
+        if evicting { cache.evict() }
     }
 
     /// Removes every entry this session opened (after `close`): a live stream keeps nothing.
@@ -88,7 +93,7 @@ final class CacheSession: @unchecked Sendable {
         context.pointee.io_open = { s, pb, url, flags, options in
             guard let s, let pb, let url, let opaque = s.pointee.opaque else { return FFmpegError.io }
             let session = Unmanaged<CacheSession>.fromOpaque(opaque).takeUnretainedValue()
-            return session.openNested(String(cString: url), flags: flags, into: pb)
+            return session.openNested(String(cString: url), flags: flags, options: options, into: pb)
         }
         context.pointee.io_close2 = { s, pb in
             guard let s, let opaque = s.pointee.opaque else { return 0 }
@@ -96,39 +101,46 @@ final class CacheSession: @unchecked Sendable {
         }
     }
 
-    private func openNested(_ url: String, flags: Int32, into pb: UnsafeMutablePointer<UnsafeMutablePointer<AVIOContext>?>) -> Int32 {
+    private func openNested(_ url: String, flags: Int32, options: UnsafeMutablePointer<OpaquePointer?>?,
+                            into pb: UnsafeMutablePointer<UnsafeMutablePointer<AVIOContext>?>) -> Int32 {
         // A remote playlist may only name remote resources: no files, no other protocols.
         let scheme = URL(string: url)?.scheme?.lowercased()
         guard scheme == "http" || scheme == "https", (flags & AVIO_FLAG_WRITE) == 0 else {
             return reel_averror(EPERM)
         }
+        // The top resource opened again (a live playlist reloaded, or a playlist naming
+        // itself): this session holds its entry, so waiting for it would only lose time.
+        if url == top?.entry.url { return nestedResources.openUncached(url, options: options, into: pb) }
         do {
             // Playlists are checked against the server each time (a live one changes); other
             // resources (segments, keys) do not change under the same URL once complete.
             let isPlaylist = url.lowercased().split(separator: "?").first?.hasSuffix(".m3u8") ?? false
-            // Only the top resource reports progress; segments are parts of it.
+            // Only the top resource reports progress; segments are parts of it. A resource
+            // another player holds is streamed past the cache.
             guard let io = try open(url, validate: isPlaylist, report: { _ in }) else {
-                return streamUncached(url, into: pb)
+                return nestedResources.openUncached(url, options: options, into: pb)
             }
             guard let context = io.context else { return FFmpegError.io }
             nested[UnsafeMutableRawPointer(context)] = io
+            _ = io.entry.length(interrupt: interrupt)
+            // Its start is read for the checks, so an answer has come by then.
+            let verdict = nestedResources.check(context, url: url)
             // An open must fail as one would over the network when the resource is missing.
-            if io.entry.length(interrupt: interrupt) == nil, let failure = io.entry.currentFailure {
+            if let failure = io.entry.currentFailure {
                 closeNested(context)
+                nestedResources.failed(failure, url: url)
                 return failure.message.contains("404") ? reel_averror_http_not_found() : FFmpegError.io
+            }
+            guard verdict >= 0 else {
+                closeNested(context)
+                return verdict
             }
             pb.pointee = context
             return 0
         } catch {
+            nestedResources.failed(error, url: url)
             return FFmpegError.io
         }
-    }
-
-    /// A resource someone else holds: FFmpeg's own http, without caching, same whitelist.
-    private func streamUncached(_ url: String, into pb: UnsafeMutablePointer<UnsafeMutablePointer<AVIOContext>?>) -> Int32 {
-        var cb = interrupt.callback
-        let options = AVOptions(["protocol_whitelist": ProtocolPolicy.remote])
-        return avio_open2(pb, url, AVIO_FLAG_READ, &cb, &options.pointer)
     }
 
     @discardableResult

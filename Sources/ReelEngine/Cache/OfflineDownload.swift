@@ -20,14 +20,21 @@ public final class OfflineDownload: Sendable {
     /// Downloads until complete and returns the cached file's path; `progress` is called on
     /// this thread a few times a second. An HLS playlist is fetched with everything it names
     /// (variants, renditions, keys, segments), so it plays offline; a live one is refused.
+    /// Only the top playlist's playlists are followed (a master's variants; a variant is a
+    /// media playlist and names only segments), each resource once, and the whole must fit
+    /// the cache's size limit: a playlist naming itself, a chain of playlists or an endless
+    /// list of segments ends instead of fetching for ever.
     public func run(progress: (DownloadProgress) -> Void) throws(PlayerError) -> String {
+        defer { StreamCache(options: options).evict() }
         let path = try fetch(url, validate: true, done: 0, progress: progress)
         guard let data = FileManager.default.contents(atPath: path), PlaylistLinks.isPlaylist(data) else { return path }
         var done = Int64(data.count)
-        var queue = [(url, String(decoding: data, as: UTF8.self))]
+        var queue = [(url: url, text: String(decoding: data, as: UTF8.self), isTop: true)]
         var fetched: Set<String> = [url]
         while !queue.isEmpty {
-            let (base, text) = queue.removeFirst()
+            let (base, text, isTop) = queue.removeFirst()
+            // A master where a media playlist belongs names nothing playback would use.
+            if !isTop && PlaylistLinks.isMaster(text) { continue }
             if PlaylistLinks.isLive(text) { throw .unsupportedSource("\(base) is a live stream: it cannot be kept offline") }
             for link in PlaylistLinks.links(in: text, base: base) where fetched.insert(link).inserted {
                 // Segments are never checked again once whole (as when they play); playlists are.
@@ -35,7 +42,10 @@ public final class OfflineDownload: Sendable {
                 let linkPath = try fetch(link, validate: isPlaylist, done: done, progress: progress)
                 let bytes = FileManager.default.contents(atPath: linkPath) ?? Data()
                 done += Int64(bytes.count)
-                if PlaylistLinks.isPlaylist(bytes) { queue.append((link, String(decoding: bytes, as: UTF8.self))) }
+                if done > options.sizeLimit {
+                    throw .unsupportedSource("\(url) is larger than the cache may hold (\(options.sizeLimit >> 20) MB): it cannot be kept offline")
+                }
+                if isTop && PlaylistLinks.isPlaylist(bytes) { queue.append((link, String(decoding: bytes, as: UTF8.self), false)) }
             }
         }
         return path
@@ -49,7 +59,8 @@ public final class OfflineDownload: Sendable {
         guard let io = try session.openNested(resource, validate: validate) else {
             throw .networkError("\(resource) is being downloaded by another player")
         }
-        defer { session.close() }
+        // Evicting after each of thousands of segments would read the whole cache each time.
+        defer { session.close(evicting: false) }
         while true {
             let status = io.entry.status
             let total = status.length.map { $0 + done }
@@ -59,7 +70,7 @@ public final class OfflineDownload: Sendable {
             if status.complete && io.entry.isValidated { return io.entry.dataPath }
             if let failure = io.entry.currentFailure { throw failure }
             if interrupt.isAborted { throw .networkError("cancelled: \(resource)") }
-            usleep(100_000)
+            io.entry.waitForCompletion(seconds: 0.1)
         }
     }
 }

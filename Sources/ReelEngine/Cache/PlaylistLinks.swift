@@ -32,8 +32,14 @@ enum PlaylistLinks {
         return out
     }
 
+    /// Whether a playlist is a master one: it names variant or rendition playlists, whose
+    /// tags appear nowhere else.
+    static func isMaster(_ text: String) -> Bool {
+        text.contains("#EXT-X-STREAM-INF") || text.contains("#EXT-X-I-FRAME-STREAM-INF") || text.contains("#EXT-X-MEDIA:")
+    }
+
     /// Whether a playlist is a live one (no end tag and not a master playlist): not kept offline.
     static func isLive(_ text: String) -> Bool {
-        !text.contains("#EXT-X-ENDLIST") && !text.contains("#EXT-X-STREAM-INF")
+        !text.contains("#EXT-X-ENDLIST") && !isMaster(text)
     }
 }

@@ -13,6 +13,8 @@ final class MediaInput: @unchecked Sendable {
     let interrupt: InterruptFlag
     /// The disk cache remote bytes come through (nil: straight from FFmpeg's http).
     let cache: CacheSession?
+    /// The checks on what a remote playlist opens inside the media (the cache's, when cached).
+    private let nested: NestedResources?
     /// How sure FFmpeg's prober was of the format (0–100); low scores mean a guess.
     let probeScore: Int32
 
@@ -27,6 +29,7 @@ final class MediaInput: @unchecked Sendable {
         self.interrupt = interrupt
         let cache = source.isRemote ? cache : nil
         self.cache = cache
+        nested = cache?.nestedResources ?? (source.isRemote ? NestedResources(interrupt: interrupt) : nil)
         if case .file(let path) = source.location { try Self.checkLocalFile(path) }
 
         interrupt.setDeadline(seconds: Self.networkTimeout)
@@ -76,12 +79,17 @@ final class MediaInput: @unchecked Sendable {
             // HLS keeps segment connections open by reaching into FFmpeg's own http context,
             // which cached inputs do not have.
             formatOptions.set("http_persistent", "0")
+        } else if let nested {
+            nested.install(in: ctx)
+            // A kept-open connection would load the next playlist past the checks.
+            formatOptions.set("http_persistent", "0")
         }
         var ctxVar: UnsafeMutablePointer<AVFormatContext>? = ctx
         let openResult = avformat_open_input(&ctxVar, source.ffmpegURL, format, &formatOptions.pointer)
         guard openResult >= 0, let opened = ctxVar else {
             // avformat_open_input frees the context on failure, but not custom I/O.
-            let error = cache?.failure ?? Self.demuxError(openResult, score: score, source: source, interrupt: interrupt)
+            let error = cache?.failure ?? nested?.problem
+                ?? Self.demuxError(openResult, score: score, source: source, interrupt: interrupt)
             Self.closeIO(&io, cache: cache)
             throw error
         }
@@ -91,10 +99,17 @@ final class MediaInput: @unchecked Sendable {
 
         let infoResult = avformat_find_stream_info(opened, nil)
         if infoResult < 0 {
-            let error = cache?.failure ?? Self.demuxError(infoResult, score: score, source: source, interrupt: interrupt)
+            let error = cache?.failure ?? nested?.problem
+                ?? Self.demuxError(infoResult, score: score, source: source, interrupt: interrupt)
             close()
             throw error
         }
+        // Every playlist refused or failed: nothing is left to play, and the refusal says why.
+        if opened.pointee.nb_streams == 0, let problem = nested?.problem {
+            close()
+            throw problem
+        }
+        nested?.opening = false
     }
 
     deinit { close() }

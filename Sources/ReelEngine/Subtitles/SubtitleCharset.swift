@@ -4,8 +4,10 @@ import Glibc
 #endif
 
 /// Finds the text encoding of a subtitle file and converts it to UTF-8 with iconv: byte-order
-/// marks first, then valid UTF-8, then a guess among the common legacy encodings (GB18030 for
-/// Chinese, Windows-1251 for Cyrillic, Windows-1252 for Western text). A person's choice wins.
+/// marks first, then UTF-8 (also with a few damaged bytes), then a guess among the common
+/// legacy encodings (GB18030 for Chinese, Windows-1251 for Cyrillic, Windows-1252 for Western
+/// text). A person's choice wins. Bytes that are not valid in the encoding become U+FFFD (�):
+/// one bad byte must not cost the whole file.
 /// Threading: pure functions.
 enum SubtitleCharset {
     /// Encodings offered to people, by iconv name.
@@ -22,9 +24,38 @@ enum SubtitleCharset {
         if data.starts(with: [0xEF, 0xBB, 0xBF]) { return "UTF-8" }
         if data.starts(with: [0xFF, 0xFE]) { return "UTF-16LE" }
         if data.starts(with: [0xFE, 0xFF]) { return "UTF-16BE" }
-        if String(data: data, encoding: .utf8) != nil { return "UTF-8" }
+        if String(data: data, encoding: .utf8) != nil || isMostlyUTF8(data) { return "UTF-8" }
         if isPlausibleGB18030(data) { return "GB18030" }
         return looksCyrillic(data) ? "WINDOWS-1251" : "WINDOWS-1252"
+    }
+
+    /// UTF-8 with some damage (a cut-off character, a stray byte of another encoding): at
+    /// least two in three of its non-ASCII sequences are well-formed UTF-8. Legacy encodings
+    /// form such sequences only by chance (one in ten or fewer, in Chinese or Cyrillic text).
+    private static func isMostlyUTF8(_ data: Data) -> Bool {
+        var valid = 0, invalid = 0
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b < 0x80 { i += 1; continue }
+                let trail = switch b {
+                case 0xC2...0xDF: 1
+                case 0xE0...0xEF: 2
+                case 0xF0...0xF4: 3
+                default: 0
+                }
+                if trail > 0, i + trail < bytes.count, (1...trail).allSatisfy({ bytes[i + $0] & 0xC0 == 0x80 }) {
+                    valid += 1
+                    i += trail + 1
+                } else {
+                    invalid += 1
+                    i += 1
+                }
+            }
+        }
+        return valid > 0 && valid >= 2 * invalid
     }
 
     /// Every high byte starts a well-formed two- or four-byte GB18030 sequence, and there are
@@ -65,12 +96,14 @@ enum SubtitleCharset {
         return high > 0 && longRuns * 4 >= max(1, high / 8)
     }
 
-    /// The text as UTF-8 (without a byte-order mark), or nil when it is not valid in `charset`.
+    /// The text as UTF-8 (without a byte-order mark), each byte not valid in `charset` as
+    /// U+FFFD; nil when iconv does not know `charset`.
     static func convertToUTF8(_ data: Data, from charset: String) -> Data? {
         var input = data
         if charset.uppercased() == "UTF-8" {
             if input.starts(with: [0xEF, 0xBB, 0xBF]) { input = input.dropFirst(3) }
-            return String(data: input, encoding: .utf8) != nil ? Data(input) : nil
+            if String(data: input, encoding: .utf8) != nil { return Data(input) }
+            return Data(String(decoding: input, as: UTF8.self).utf8)
         }
         var from = charset
         if charset.uppercased().hasPrefix("UTF-16") {
@@ -82,6 +115,7 @@ enum SubtitleCharset {
         guard cd != iconv_t(bitPattern: -1) else { return nil }
         defer { iconv_close(cd) }
         var source = [UInt8](input)
+        // Room for the worst case: every input byte a replacement character (3 bytes).
         var output = [UInt8](repeating: 0, count: source.count * 4 + 16)
         let written: Int? = source.withUnsafeMutableBytes { src in
             output.withUnsafeMutableBytes { dst in
@@ -89,9 +123,19 @@ enum SubtitleCharset {
                 var inLeft = src.count
                 var outPtr = dst.baseAddress?.assumingMemoryBound(to: CChar.self)
                 var outLeft = dst.count
-                // Invalid or truncated input fails the whole conversion: better no text than mojibake.
-                guard iconv(cd, &inPtr, &inLeft, &outPtr, &outLeft) != -1, inLeft == 0 else { return nil }
-                return dst.count - outLeft
+                while inLeft > 0 {
+                    if iconv(cd, &inPtr, &inLeft, &outPtr, &outLeft) != -1 { break }
+                    // Invalid (EILSEQ) or cut short at the end (EINVAL): that byte is replaced.
+                    guard errno == EILSEQ || errno == EINVAL, outLeft >= 3 else { return nil }
+                    for byte: UInt8 in [0xEF, 0xBF, 0xBD] {
+                        outPtr?.pointee = CChar(bitPattern: byte)
+                        outPtr = outPtr?.advanced(by: 1)
+                    }
+                    outLeft -= 3
+                    inPtr = inPtr?.advanced(by: 1)
+                    inLeft -= 1
+                }
+                return inLeft == 0 ? dst.count - outLeft : nil
             }
         }
         guard let written else { return nil }

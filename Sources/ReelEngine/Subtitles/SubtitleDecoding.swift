@@ -112,7 +112,8 @@ enum SubtitleDecoding {
             decoded.cues[last].end = max(decoded.cues[last].start, start)
         }
         for text in texts {
-            decoded.cues.append(SubtitleCue(start: start, end: end, content: .ass(text)))
+            // A cue of megabytes (a stream can carry one too) would take libass gigabytes to draw.
+            decoded.cues.append(SubtitleCue(start: start, end: end, content: .ass(SubtitleLines.cut(text))))
         }
         if !bitmaps.isEmpty {
             decoded.cues.append(SubtitleCue(start: start, end: end, content: .bitmaps(bitmaps)))

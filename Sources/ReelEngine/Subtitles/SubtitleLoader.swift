@@ -44,14 +44,16 @@ enum SubtitleLoader {
         if SubtitleCharset.looksLikeText(data) {
             let chosen = charset ?? SubtitleCharset.detect(data)
             guard let utf8 = SubtitleCharset.convertToUTF8(data, from: chosen) else {
-                throw .corruptData("\(name) is not valid \(chosen) text")
+                throw .corruptData("\(name) cannot be read as \(chosen) text (an encoding iconv does not know)")
             }
             usedCharset = chosen
-            if utf8 != data {
+            // A line no subtitle has (megabytes of it) is cut before FFmpeg and libass see it.
+            let text = SubtitleLines.cuttingLongLines(utf8) ?? utf8
+            if text != data {
                 // FFmpeg's text demuxers read UTF-8; the converted copy keeps the name's extension.
                 let ext = (path as NSString).pathExtension
                 let copy = NSTemporaryDirectory() + "reel-subtitle-\(UUID().uuidString).\(ext.isEmpty ? "txt" : ext)"
-                guard FileManager.default.createFile(atPath: copy, contents: utf8) else {
+                guard FileManager.default.createFile(atPath: copy, contents: text) else {
                     throw .internalError("cannot write a converted copy of \(name)")
                 }
                 temporary = copy

@@ -25,6 +25,9 @@ final class QueueController: MediaPlayerHost {
     private var observers: [@MainActor () -> Void] = []
     /// Items that failed in a row: when every item fails, the queue stops instead of circling.
     private var failuresInARow = 0
+    /// A queue stops after this many items in a row could not be played: 100,000 missing
+    /// files are not tried one by one, each with its notice.
+    nonisolated static let mostFailuresInARow = 100
 
     /// "Previous" within this many seconds of an item's start goes to the item before;
     /// later it starts the item over (as music players do).
@@ -182,6 +185,10 @@ final class QueueController: MediaPlayerHost {
         failuresInARow += 1
         guard failuresInARow < queue.items.count else {
             notify?("None of the \(queue.items.count) items in the queue can be played")
+            return
+        }
+        guard failuresInARow < Self.mostFailuresInARow else {
+            notify?("Stopped: \(failuresInARow) items in a row cannot be played")
             return
         }
         let name = (queue.currentItem.map { ($0 as NSString).lastPathComponent }) ?? "An item"

@@ -85,13 +85,28 @@ final class QueuePanel {
         }
         Signal.connectPointer(list.raw, "row-activated") { [weak self] row in
             guard let self, let row else { return }
-            self.controller.select(Int(gtk_list_box_row_get_index(row.cast())))
+            let position = Int(gtk_list_box_row_get_index(row.cast())) - self.leadingRows
+            guard self.shown.indices.contains(self.shown.lowerBound + position) else { return }
+            self.controller.select(self.shown.lowerBound + position)
         }
         controller.observe { [weak self] in self?.scheduleRebuild() }
         rebuild()
     }
 
     private var pendingRebuild: Timer?
+    /// The items that have rows: at most `shownRows`, around the current one. A row is a
+    /// handful of widgets (about 20 KB); 100,000 of them took 2 GB and seconds per change.
+    private var shown = 0..<0
+    /// Rows above the first item's (the note of items not shown before them).
+    private var leadingRows = 0
+    nonisolated static let shownRows = 500
+
+    /// Which items get rows: `shownRows` of them, starting a fifth of that before the current one.
+    nonisolated static func shownRange(count: Int, current: Int?) -> Range<Int> {
+        guard count > shownRows else { return 0..<count }
+        let start = max(0, min((current ?? 0) - shownRows / 5, count - shownRows))
+        return start..<(start + shownRows)
+    }
 
     /// Rebuilds after the current event: a change often comes from a row's own button or
     /// drop handler, and that row must outlive its handler.
@@ -127,9 +142,25 @@ final class QueuePanel {
         while let row = gtk_widget_get_first_child(list), row != emptyLabel {
             gtk_list_box_remove(list.cast(), row)
         }
-        for (index, item) in queue.items.enumerated() {
-            gtk_list_box_append(list.cast(), makeRow(index: index, item: item, current: index == queue.current))
+        shown = Self.shownRange(count: queue.items.count, current: queue.current)
+        leadingRows = shown.lowerBound > 0 ? 1 : 0
+        if shown.lowerBound > 0 { gtk_list_box_append(list.cast(), noteRow("\(shown.lowerBound) earlier items not shown")) }
+        for index in shown {
+            gtk_list_box_append(list.cast(), makeRow(index: index, item: queue.items[index], current: index == queue.current))
         }
+        let after = queue.items.count - shown.upperBound
+        if after > 0 { gtk_list_box_append(list.cast(), noteRow("\(after) more items not shown")) }
+    }
+
+    /// A row that only says something (items left out), never activated or selected.
+    private func noteRow(_ text: String) -> UnsafeMutablePointer<GtkWidget> {
+        let label = gtk_label_new(text)!
+        gtk_widget_add_css_class(label, "dim-label")
+        let row = gtk_list_box_row_new()!
+        gtk_list_box_row_set_child(row.cast(), label)
+        gtk_list_box_row_set_activatable(row.cast(), 0)
+        gtk_list_box_row_set_selectable(row.cast(), 0)
+        return row
     }
 
     static func displayName(_ item: String) -> String {
