@@ -1,0 +1,180 @@
+import Foundation
+import ReelTestSupport
+import ReelEngine
+import Testing
+
+/// Pictures whose size or pixel format changes mid-stream (a TV recording across an encoder
+/// change, joined files): every picture shown after a change has the new format and is the
+/// one FFmpeg decodes there, the clock goes on, and seeks land in every segment.
+@Suite("Mid-stream format changes")
+struct FormatChangeTests {
+    static let joinedFiles: [Fixtures.Spec.Joined] = [Fixtures.Spec.sizeChanges, Fixtures.Spec.pixelFormatChanges]
+
+    @Test("Plays through every change: each picture shown is FFmpeg's, at its new size and format, in order",
+          arguments: joinedFiles)
+    func playsThrough(_ joined: Fixtures.Spec.Joined) throws {
+        let path = try joined.path
+        let oracle = try JoinedOracle.of(joined)
+        let shown = Locked([ShownFrame]())
+        let test = TestPlayer(audio: .null) { $0.autoplay = true }
+        let presenter = HeadlessPresenter(player: test.player) { frame in
+            shown.withLock { $0.append(ShownFrame(frame)) }
+        }
+        presenter.start()
+        defer { presenter.stop() }
+        try test.open(path)
+        try test.waitForState("the end") { $0 == .ended }
+        presenter.stop()
+        let frames = shown.value
+        let stats = test.player.statistics
+        #expect(stats.framesDecoded == oracle.frames.count, "decoded \(stats.framesDecoded) of \(oracle.frames.count)")
+        #expect(stats.framesShown + stats.framesDropped == stats.framesDecoded)
+        #expect(stats.decodeErrors == 0)
+        #expect(frames.map(\.pts) == frames.map(\.pts).sorted() && Set(frames.map(\.pts)).count == frames.count,
+                "pictures shown out of order or twice: \(frames.map(\.pts))")
+        for frame in frames {
+            let expected = oracle.frame(at: frame.pts)
+            #expect(abs(frame.pts - expected.pts) < 0.0005, "shown pts \(frame.pts) is no frame of FFmpeg's (nearest \(expected.pts))")
+            #expect(frame.size == expected.size && frame.format == expected.format,
+                    "pts \(frame.pts): \(frame.size) \(frame.format), FFmpeg \(expected.size) \(expected.format)")
+            #expect(frame.md5 == expected.md5, "pts \(frame.pts) (\(expected.size) \(expected.format)) differs from FFmpeg's")
+        }
+        // Each segment was on screen: its pictures, in its format.
+        for (i, segment) in oracle.segments.enumerated() {
+            let inSegment = frames.filter { $0.pts >= segment.start && $0.pts < segment.end }
+            #expect(inSegment.count > segment.frameCount / 2,
+                    "segment \(i + 1) (\(segment.size) \(segment.format)): \(inSegment.count) of \(segment.frameCount) shown")
+        }
+        let duration = try #require(test.player.duration)
+        #expect(abs(test.player.position - duration) < 0.25, "ended at \(test.player.position) of \(duration)")
+    }
+
+    @Test("Exact seeks into each segment land on FFmpeg's frame, at that segment's size and format",
+          arguments: joinedFiles)
+    func exactSeeksInEverySegment(_ joined: Fixtures.Spec.Joined) throws {
+        let path = try joined.path
+        let oracle = try JoinedOracle.of(joined)
+        let test = TestPlayer()
+        try test.open(path)
+        // In each segment: its first picture, the middle of its first second (before its
+        // second key frame), and later; then back again, across the changes both ways.
+        var targets: [Double] = []
+        for segment in oracle.segments {
+            let first = oracle.frames.first { $0.pts >= segment.start }!
+            targets += [first.pts + 0.02, segment.start + 0.5, segment.start + 1.3]
+        }
+        targets += targets.reversed()
+        for target in targets {
+            let frame = try #require(try test.seek(to: target, mode: .exact))
+            let expected = oracle.frame(at: target)
+            #expect(frame.pts == expected.pts || abs(frame.pts - expected.pts) < 0.0005,
+                    "seek to \(target) showed pts \(frame.pts), FFmpeg's frame is at \(expected.pts)")
+            #expect(frame.width == expected.width && frame.height == expected.height
+                    && frame.format.description == expected.format,
+                    "seek to \(target): \(frame.width)x\(frame.height) \(frame.format), FFmpeg \(expected.size) \(expected.format)")
+            #expect(frame.md5() == expected.md5, "seek to \(target) (pts \(frame.pts)) differs from FFmpeg's frame")
+        }
+    }
+
+    @Test("reel-tool play --max-speed decodes as many frames as ffprobe counts", arguments: joinedFiles)
+    func toolCountsEveryFrame(_ joined: Fixtures.Spec.Joined) throws {
+        let path = try joined.path
+        let counted = try Command.run(["ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0",
+                                       "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", path]).output
+        let expected = try #require(counted.split(whereSeparator: \.isNewline).compactMap { Int($0) }.first)
+        let result = try ReelToolTests.tool(["play", path, "--max-speed", "--json"])
+        #expect(result.status == 0, "\(result.errors)")
+        let summary = try ReelToolTests.json(try #require(result.output.split(separator: "\n").last))
+        #expect(summary["frames_decoded"] as? Int == expected, "\(summary)")
+        #expect(summary["decode_errors"] as? Int == 0)
+        #expect(summary["outcome"] as? String == "ended")
+    }
+}
+
+/// What the presenter saw of one picture (the frame itself is not kept: a whole file of them
+/// would hold the decoder's pictures). Threading: a value type.
+struct ShownFrame: Sendable {
+    let pts: Double
+    let size: String
+    let format: String
+    let md5: String
+
+    init(_ frame: VideoFrame) {
+        pts = frame.pts
+        size = "\(frame.width)x\(frame.height)"
+        format = frame.format.description
+        md5 = frame.md5()
+    }
+}
+
+/// FFmpeg's own decode of a joined file, frame by frame. `ffmpeg -f framemd5` of the joined
+/// file cannot serve: its filter graph scales and converts every picture to the first one's
+/// size and format. So each segment's file gives the hashes (they start on a key frame, so
+/// their pictures decode the same alone as in the joined stream), and ffprobe of the joined
+/// file gives each frame's time, size and pixel format, which must agree with the segments'.
+/// Threading: immutable once made.
+struct JoinedOracle: Sendable {
+    struct Frame: Sendable {
+        let pts: Double
+        let width: Int
+        let height: Int
+        let format: String
+        let md5: String
+        var size: String { "\(width)x\(height)" }
+    }
+
+    struct Segment: Sendable {
+        let start: Double
+        let end: Double
+        let size: String
+        let format: String
+        let frameCount: Int
+    }
+
+    let frames: [Frame]
+    let segments: [Segment]
+
+    static func of(_ joined: Fixtures.Spec.Joined) throws -> JoinedOracle {
+        let path = try joined.path
+        let start = Double(try Command.run(["ffprobe", "-v", "error", "-show_entries", "format=start_time",
+                                            "-of", "csv=p=0", path]).output
+            .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        let probed = try Command.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
+                                      "frame=best_effort_timestamp_time,width,height,pix_fmt", "-of", "csv=p=0", path]).output
+            .split(separator: "\n").compactMap { line -> (pts: Double, width: Int, height: Int, format: String)? in
+                let f = line.split(separator: ",", omittingEmptySubsequences: false).map { String($0) }
+                guard f.count >= 4, let pts = Double(f[0]), let w = Int(f[1]), let h = Int(f[2]) else { return nil }
+                return (pts - start, w, h, f[3])
+            }
+            .sorted { $0.pts < $1.pts }
+        var hashes: [String] = []
+        var segments: [Segment] = []
+        for segmentPath in try joined.segmentPaths {
+            let own = try FrameMD5.of(segmentPath)
+            let first = hashes.count
+            hashes += own.entries.map(\.md5)
+            let stretch = probed[first..<min(probed.count, hashes.count)]
+            guard let head = stretch.first else { break }
+            segments.append(Segment(start: head.pts, end: .infinity, size: "\(head.width)x\(head.height)",
+                                    format: head.format, frameCount: stretch.count))
+        }
+        guard hashes.count == probed.count else {
+            throw Command.Failure(command: ["ffprobe", path], result: .init(status: -1, stdout: Data(), stderr: Data(
+                "the joined file has \(probed.count) frames, its segments \(hashes.count)".utf8)))
+        }
+        // Each segment lasts until the next begins.
+        for i in segments.indices.dropLast() {
+            let s = segments[i]
+            segments[i] = Segment(start: s.start, end: segments[i + 1].start, size: s.size, format: s.format,
+                                  frameCount: s.frameCount)
+        }
+        let frames = zip(probed, hashes).map { Frame(pts: $0.pts, width: $0.width, height: $0.height,
+                                                     format: $0.format, md5: $1) }
+        return JoinedOracle(frames: frames, segments: segments)
+    }
+
+    /// The frame whose display interval contains `time`.
+    func frame(at time: Double) -> Frame {
+        frames.last { $0.pts <= time + 0.0005 } ?? frames[0]
+    }
+}
