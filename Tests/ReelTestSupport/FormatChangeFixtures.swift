@@ -18,9 +18,11 @@ extension Fixtures {
         public let sampleRate: Int
         public let layout: String
         public let seconds: Int
+        /// More encoder options (colour tags).
+        public let extra: [String]
 
         public init(picture: String, size: String, pixelFormat: String = "yuv420p", tone: Int? = nil,
-                    sampleRate: Int = 48000, layout: String = "stereo", seconds: Int = 2) {
+                    sampleRate: Int = 48000, layout: String = "stereo", seconds: Int = 2, extra: [String] = []) {
             self.picture = picture
             self.size = size
             self.pixelFormat = pixelFormat
@@ -28,6 +30,7 @@ extension Fixtures {
             self.sampleRate = sampleRate
             self.layout = layout
             self.seconds = seconds
+            self.extra = extra
         }
 
         /// The segment alone, as a TS whose clock starts `offset` seconds in (after the ones before).
@@ -41,7 +44,7 @@ extension Fixtures {
             // A key frame each second and at the segment's start: every segment opens on one,
             // as an encoder change in a broadcast does.
             args += ["-c:v", "libx264", "-preset", "veryfast", "-g", "25", "-keyint_min", "25", "-sc_threshold", "0",
-                     "-bf", "2", "-pix_fmt", pixelFormat]
+                     "-bf", "2", "-pix_fmt", pixelFormat] + extra
             if tone != nil { args += ["-c:a", "aac", "-b:a", layout == "stereo" ? "96k" : "256k", "-shortest"] }
             args += ["-output_ts_offset", String(offset), "-f", "mpegts"]
             return Spec(name: name, ext: "ts", arguments: args)
@@ -114,6 +117,19 @@ extension Fixtures.Spec {
         .init(picture: "smptebars", size: "320x240", pixelFormat: "yuv422p"),
         .init(picture: "rgbtestsrc", size: "320x240", pixelFormat: "yuv420p10le"),
     ])
+
+    /// For the window: 640×480 (4:3) yuv420p → 640×360 (16:9), the size alone changing →
+    /// yuv422p10le, the format alone changing → 640×480 yuv420p again; tagged BT.709 limited
+    /// range, without sound. The window opens at 640×480, so every picture is drawn 1:1, the
+    /// 16:9 ones letterboxed.
+    public static let windowFormatChanges = Joined(name: "window-format-changes", segments: [
+        .init(picture: "testsrc2", size: "640x480", pixelFormat: "yuv420p", extra: bt709),
+        .init(picture: "testsrc", size: "640x360", pixelFormat: "yuv420p", extra: bt709),
+        .init(picture: "smptebars", size: "640x360", pixelFormat: "yuv422p10le", extra: bt709),
+        .init(picture: "rgbtestsrc", size: "640x480", pixelFormat: "yuv420p", extra: bt709),
+    ])
+
+    static let bt709 = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
 
     /// Small video, sound that changes: AAC stereo 48 kHz at 440 Hz → AAC 5.1 48 kHz at 660 Hz →
     /// AAC stereo 44.1 kHz at 880 Hz, two seconds each.
