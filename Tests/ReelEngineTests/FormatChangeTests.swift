@@ -89,6 +89,37 @@ struct FormatChangeTests {
         #expect(summary["decode_errors"] as? Int == 0)
         #expect(summary["outcome"] as? String == "ended")
     }
+
+    @Test("Previews after a change have the new picture's shape and FFmpeg's picture")
+    func previewsInEverySegment() throws {
+        let joined = Fixtures.Spec.sizeChanges
+        let path = try joined.path
+        let oracle = try JoinedOracle.of(joined)
+        let segmentPaths = try joined.segmentPaths
+        let keys = try ThumbnailOracle.keyFrames(path)
+        let recorder = ThumbnailRecorder()
+        let provider = ThumbnailProvider(source: MediaSource(path: path), size: .height(90), deliver: recorder.deliver)
+        defer { provider.close() }
+        for (i, segment) in oracle.segments.enumerated() {
+            for t in [segment.start + 0.3, segment.start + 1.6] {
+                let thumbnail = try recorder.ask(provider, t).outcome.get()
+                let key = ThumbnailOracle.nearest(keys, to: thumbnail.frameTime)
+                #expect(abs(key - thumbnail.frameTime) < 0.002, "at \(t) s: \(thumbnail.frameTime) is not a key frame (\(keys))")
+                // The key frame's own segment decides the shape (a GOP away may be the next one).
+                let shown = oracle.frame(at: thumbnail.frameTime)
+                let width = Int((Double(shown.width) / Double(shown.height) * 90).rounded())
+                #expect(abs(thumbnail.width - width) <= 1 && thumbnail.height == 90,
+                        "at \(t) s: \(thumbnail.width)×\(thumbnail.height) for a \(shown.size) picture")
+                let own = try #require(oracle.segments.lastIndex { $0.start <= thumbnail.frameTime + 0.0005 })
+                let offset = Double(own * 2)  // two-second segments: a segment's file counts from its own start
+                let right = try ThumbnailOracle.picture(segmentPaths[own], at: thumbnail.frameTime - offset,
+                                                        width: thumbnail.width, height: thumbnail.height)
+                let psnr = ThumbnailOracle.psnr(thumbnail.pixels, right)
+                #expect(psnr >= ThumbnailTests.samePicture,
+                        "segment \(i + 1) at \(t) s: \(psnr) dB against FFmpeg's key frame at \(thumbnail.frameTime)")
+            }
+        }
+    }
 }
 
 /// What the presenter saw of one picture (the frame itself is not kept: a whole file of them

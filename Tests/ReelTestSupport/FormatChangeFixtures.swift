@@ -103,11 +103,12 @@ extension Fixtures.Spec {
     }
 
     /// 720×576 (SD, 5:4 pixels) → 1280×720 (16:9) → 720×576 again, H.264 4:2:0 with AAC
-    /// stereo: the size changes twice, and with it the aspect.
+    /// stereo: the size changes twice, and with it the aspect and the matrix (tagged, as
+    /// broadcasts are: BT.601 for SD, BT.709 for HD).
     public static let sizeChanges = Joined(name: "size-changes", segments: [
-        .init(picture: "testsrc2", size: "720x576", tone: 440),
-        .init(picture: "smptebars", size: "1280x720", tone: 440),
-        .init(picture: "testsrc", size: "720x576", tone: 440),
+        .init(picture: "testsrc2", size: "720x576", tone: 440, extra: bt601),
+        .init(picture: "smptebars", size: "1280x720", tone: 440, extra: bt709),
+        .init(picture: "testsrc", size: "720x576", tone: 440, extra: bt601),
     ])
 
     /// 320×240 H.264 yuv420p (High) → yuv422p (High 4:2:2) → yuv420p10le (High 10): the pixel
@@ -129,6 +130,8 @@ extension Fixtures.Spec {
         .init(picture: "rgbtestsrc", size: "640x480", pixelFormat: "yuv420p", extra: bt709),
     ])
 
+    static let bt601 = ["-colorspace", "smpte170m", "-color_primaries", "bt470bg", "-color_trc", "smpte170m",
+                        "-color_range", "tv"]
     static let bt709 = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
 
     /// Small video, sound that changes: AAC stereo 48 kHz at 440 Hz → AAC 5.1 48 kHz at 660 Hz →
