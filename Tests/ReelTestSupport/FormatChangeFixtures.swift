@@ -53,8 +53,8 @@ extension Fixtures {
 
     /// A joined file: the segments' TS files one after the other; cached under a name that holds
     /// every segment's recipe, so changing one makes a new file.
-    public static func joined(_ name: String, _ segments: [Segment]) throws -> String {
-        let specs = segmentSpecs(name, segments)
+    public static func joined(_ name: String, _ segments: [Segment], restartsClock: Bool = false) throws -> String {
+        let specs = segmentSpecs(name, segments, restartsClock: restartsClock)
         let paths = try specs.map { try path($0) }
         let recipe = specs.map { $0.arguments.joined(separator: " ") }.joined(separator: "|")
         // `derived` itself does not serialise: two tests asking at once must not both write it.
@@ -67,17 +67,19 @@ extension Fixtures {
     }
 
     /// The segments' own files (each decodes to the same frames as its stretch of the joined file).
-    public static func segmentPaths(_ name: String, _ segments: [Segment]) throws -> [String] {
-        try segmentSpecs(name, segments).map { try path($0) }
+    public static func segmentPaths(_ name: String, _ segments: [Segment], restartsClock: Bool = false) throws -> [String] {
+        try segmentSpecs(name, segments, restartsClock: restartsClock).map { try path($0) }
     }
 
-    static func segmentSpecs(_ name: String, _ segments: [Segment]) -> [Spec] {
+    /// With `restartsClock`, every segment's clock starts where the first one's does, as
+    /// files cut and joined end to end have it.
+    static func segmentSpecs(_ name: String, _ segments: [Segment], restartsClock: Bool = false) -> [Spec] {
         // Every segment's clock starts a second late, the first one's too: then no timestamp is
         // negative (B-frames, AAC priming) and the muxer shifts none of them, so the segments'
         // timestamps follow on exactly.
         var offset = 1
         return segments.enumerated().map { i, segment in
-            defer { offset += segment.seconds }
+            defer { if !restartsClock { offset += segment.seconds } }
             return segment.spec("\(name)-part\(i + 1)", offset: offset)
         }
     }
@@ -97,8 +99,12 @@ extension Fixtures.Spec {
     public struct Joined: Sendable, CustomStringConvertible {
         public let name: String
         public let segments: [Fixtures.Segment]
-        public var path: String { get throws { try Fixtures.joined(name, segments) } }
-        public var segmentPaths: [String] { get throws { try Fixtures.segmentPaths(name, segments) } }
+        /// Each segment starts its clock again (files joined end to end), instead of going on.
+        public var restartsClock = false
+        public var path: String { get throws { try Fixtures.joined(name, segments, restartsClock: restartsClock) } }
+        public var segmentPaths: [String] {
+            get throws { try Fixtures.segmentPaths(name, segments, restartsClock: restartsClock) }
+        }
         public var description: String { name }
     }
 
@@ -129,6 +135,15 @@ extension Fixtures.Spec {
         .init(picture: "smptebars", size: "640x360", pixelFormat: "yuv422p10le", extra: bt709),
         .init(picture: "rgbtestsrc", size: "640x480", pixelFormat: "yuv420p", extra: bt709),
     ])
+
+    /// Three files, each starting its clock at the same time, joined end to end: 320×240 →
+    /// 640×360 → 320×240 H.264 4:2:0, without sound; the timestamps go back two seconds at
+    /// each join.
+    public static let clockResets = Joined(name: "clock-resets", segments: [
+        .init(picture: "testsrc2", size: "320x240"),
+        .init(picture: "smptebars", size: "640x360"),
+        .init(picture: "testsrc", size: "320x240"),
+    ], restartsClock: true)
 
     static let bt601 = ["-colorspace", "smpte170m", "-color_primaries", "bt470bg", "-color_trc", "smpte170m",
                         "-color_range", "tv"]

@@ -157,6 +157,11 @@ final class MediaInput: @unchecked Sendable {
         return Self.rawElementaryDemuxers.contains(String(cString: format.pointee.name))
     }
 
+    /// FFmpeg's short name of the demuxer reading the input ("mpegts", "matroska,webm", ...).
+    var formatName: String {
+        formatContext.pointee.iformat.map { String(cString: $0.pointee.name) } ?? ""
+    }
+
     /// The demuxer finds seek positions by the packets' decode timestamps (no index).
     var seeksByDecodeTimestamps: Bool {
         guard let format = formatContext.pointee.iformat else { return false }

@@ -88,6 +88,7 @@ final class Demuxer: @unchecked Sendable {
         var atEnd = false
         var consecutiveErrors = 0
         var lastPosition: [Int: Double] = [:]
+        var continuity = TimestampContinuity(formatName: input.formatName)
         while !isStopped {
             if let seek = pendingSeek.withLock({ request -> SeekRequest? in defer { request = nil }; return request }) {
                 serial = seek.serial
@@ -102,6 +103,7 @@ final class Demuxer: @unchecked Sendable {
                     input.interrupt.setDeadline(seconds: nil)
                 }
                 for route in routes { route.queue.flush(seek) }
+                continuity.reset()
                 atEnd = false
                 consecutiveErrors = 0
                 continue
@@ -128,6 +130,7 @@ final class Demuxer: @unchecked Sendable {
                 continue
             }
             consecutiveErrors = 0
+            continuity.adjust(scratch, timeBase: input.stream(scratch.streamIndex).pointee.time_base)
             guard let route = routes.first(where: { $0.streamIndex == scratch.streamIndex }) else {
                 if let side, side.streams.contains(scratch.streamIndex) { side.take(scratch) }
                 scratch.unref()
