@@ -8,7 +8,9 @@ import Testing
 /// one FFmpeg decodes there, the clock goes on, and seeks land in every segment.
 @Suite("Mid-stream format changes")
 struct FormatChangeTests {
-    static let joinedFiles: [Fixtures.Spec.Joined] = [Fixtures.Spec.sizeChanges, Fixtures.Spec.pixelFormatChanges]
+    static let joinedFiles: [Fixtures.Spec.Joined] = [
+        Fixtures.Spec.sizeChanges, Fixtures.Spec.pixelFormatChanges, Fixtures.Spec.frameRateChanges,
+    ]
     /// And pieces that each start their clock again: played, their pictures follow one another
     /// (seeking by time cannot tell their equal timestamps apart, so they are not sought in).
     static let playedFiles = joinedFiles + [Fixtures.Spec.clockResets]
@@ -35,8 +37,14 @@ struct FormatChangeTests {
         #expect(stats.decodeErrors == 0)
         #expect(frames.map(\.pts) == frames.map(\.pts).sorted() && Set(frames.map(\.pts)).count == frames.count,
                 "pictures shown out of order or twice: \(frames.map(\.pts))")
+        let rateChanges = Set(joined.segments.map(\.rate)).count > 1
         for frame in frames {
             let expected = oracle.frame(at: frame.pts)
+            // Frame numbers count at the stream's rate; where the rate changes they would repeat
+            // or skip, so from there on pictures have none.
+            let number = oracle.frames.firstIndex { $0.pts == expected.pts }
+            #expect(frame.index == number || (rateChanges && frame.index == nil),
+                    "pts \(frame.pts) is numbered \(frame.index.map(String.init) ?? "nil"), FFmpeg's frame \(number ?? -1)")
             #expect(abs(frame.pts - expected.pts) < 0.0005, "shown pts \(frame.pts) is no frame of FFmpeg's (nearest \(expected.pts))")
             #expect(frame.size == expected.size && frame.format == expected.format,
                     "pts \(frame.pts): \(frame.size) \(frame.format), FFmpeg \(expected.size) \(expected.format)")
@@ -61,11 +69,11 @@ struct FormatChangeTests {
         let test = TestPlayer()
         try test.open(path)
         // In each segment: its first picture, the middle of its first second (before its
-        // second key frame), and later; then back again, across the changes both ways.
+        // second key frame), and later (each away from frame boundaries at 25 and 50 fps); then back again, across the changes both ways.
         var targets: [Double] = []
         for segment in oracle.segments {
             let first = oracle.frames.first { $0.pts >= segment.start }!
-            targets += [first.pts + 0.02, segment.start + 0.5, segment.start + 1.3]
+            targets += [first.pts + 0.01, segment.start + 0.51, segment.start + 1.33]
         }
         targets += targets.reversed()
         for target in targets {
@@ -130,12 +138,14 @@ struct FormatChangeTests {
 /// would hold the decoder's pictures). Threading: a value type.
 struct ShownFrame: Sendable {
     let pts: Double
+    let index: Int?
     let size: String
     let format: String
     let md5: String
 
     init(_ frame: VideoFrame) {
         pts = frame.pts
+        index = frame.index
         size = "\(frame.width)x\(frame.height)"
         format = frame.format.description
         md5 = frame.md5()

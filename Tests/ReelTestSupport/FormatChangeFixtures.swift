@@ -12,6 +12,8 @@ extension Fixtures {
         /// lavfi video source (testsrc2, smptebars, ...): each segment its own.
         public let picture: String
         public let size: String
+        /// Frames per second.
+        public let rate: Int
         public let pixelFormat: String
         /// Sine frequency and sound format, or nil for a segment without sound.
         public let tone: Int?
@@ -21,10 +23,11 @@ extension Fixtures {
         /// More encoder options (colour tags).
         public let extra: [String]
 
-        public init(picture: String, size: String, pixelFormat: String = "yuv420p", tone: Int? = nil,
+        public init(picture: String, size: String, rate: Int = 25, pixelFormat: String = "yuv420p", tone: Int? = nil,
                     sampleRate: Int = 48000, layout: String = "stereo", seconds: Int = 2, extra: [String] = []) {
             self.picture = picture
             self.size = size
+            self.rate = rate
             self.pixelFormat = pixelFormat
             self.tone = tone
             self.sampleRate = sampleRate
@@ -35,7 +38,7 @@ extension Fixtures {
 
         /// The segment alone, as a TS whose clock starts `offset` seconds in (after the ones before).
         func spec(_ name: String, offset: Int) -> Spec {
-            var args = ["-f", "lavfi", "-i", "\(picture)=size=\(size):rate=25:duration=\(seconds)"]
+            var args = ["-f", "lavfi", "-i", "\(picture)=size=\(size):rate=\(rate):duration=\(seconds)"]
             if let tone {
                 args += ["-f", "lavfi", "-i", "sine=frequency=\(tone):sample_rate=\(sampleRate):duration=\(seconds),"
                          + "aformat=channel_layouts=\(layout)"]
@@ -43,7 +46,7 @@ extension Fixtures {
             args += ["-map", "0:v"] + (tone != nil ? ["-map", "1:a"] : [])
             // A key frame each second and at the segment's start: every segment opens on one,
             // as an encoder change in a broadcast does.
-            args += ["-c:v", "libx264", "-preset", "veryfast", "-g", "25", "-keyint_min", "25", "-sc_threshold", "0",
+            args += ["-c:v", "libx264", "-preset", "veryfast", "-g", "\(rate)", "-keyint_min", "\(rate)", "-sc_threshold", "0",
                      "-bf", "2", "-pix_fmt", pixelFormat] + extra
             if tone != nil { args += ["-c:a", "aac", "-b:a", layout == "stereo" ? "96k" : "256k", "-shortest"] }
             args += ["-output_ts_offset", String(offset), "-f", "mpegts"]
@@ -134,6 +137,14 @@ extension Fixtures.Spec {
         .init(picture: "testsrc", size: "640x360", pixelFormat: "yuv420p", extra: bt709),
         .init(picture: "smptebars", size: "640x360", pixelFormat: "yuv422p10le", extra: bt709),
         .init(picture: "rgbtestsrc", size: "640x480", pixelFormat: "yuv420p", extra: bt709),
+    ])
+
+    /// 320×240 at 25 fps → 640×360 at 50 fps → 320×240 at 25 fps, as a broadcast switches
+    /// between interlaced SD and 720p50: the frame rate changes with the size.
+    public static let frameRateChanges = Joined(name: "frame-rate-changes", segments: [
+        .init(picture: "testsrc2", size: "320x240", rate: 25),
+        .init(picture: "smptebars", size: "640x360", rate: 50),
+        .init(picture: "testsrc", size: "320x240", rate: 25),
     ])
 
     /// Three files, each starting its clock at the same time, joined end to end: 320×240 →
