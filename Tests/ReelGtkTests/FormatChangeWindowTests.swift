@@ -82,15 +82,40 @@ struct FormatChangeWindowTests {
             try Self.check(drawn, moment, on: desktop, name: name)
         }
     }
+
+    @Test("Played across a change to the end, the last picture drawn is FFmpeg's last frame, at its size and format")
+    func playedToTheEnd() throws {
+        let clip = try Self.joined.path
+        let desktop = try Desktop()
+        // From the second segment (640×360 4:2:0) through the third (4:2:2 10-bit) and into
+        // the fourth (640×480 4:2:0), drawn as it plays, to the end, where the last picture stays.
+        let app = try ReelApp(on: desktop, arguments: ["--start", "3.5", clip])
+        defer { app.stop() }
+        let last = Moment(time: 8, segment: 3, width: 640, height: 480, oracle: Self.left)
+        // The end, as the desktop's media controls see it (MPRIS): stopped playing, at 8 s.
+        try Desktop.wait("the end of play", log: app.log, timeout: 60) {
+            let status = try MPRISTests.playerctl(desktop, ["status"])
+            let position = Double(try MPRISTests.playerctl(desktop, ["position"])) ?? 0
+            return status != "Playing" && status != "" && position > 7.9
+        }
+        let drawn = try app.savePicture(changedTo: last, name: "at-the-end")
+        let segment = try Self.joined.segmentPaths[last.segment]
+        let frames = try Self.joined.segments[last.segment].seconds * 25
+        let oracle = desktop.home.appendingPathComponent("at-the-end-ffmpeg.png").path
+        try PictureOracle.convert(segment, frame: frames - 1, last.oracle, to: oracle)
+        let psnr = try PictureOracle.psnr(drawn, oracle)
+        print("PSNR at-the-end vs FFmpeg's last frame: \(String(format: "%.2f", psnr)) dB  [\(drawn) | \(oracle)]")
+        #expect(psnr >= Self.threshold, "the end: \(psnr) dB; drawn \(drawn), FFmpeg \(oracle)")
+    }
 }
 
 extension ReelApp {
     /// Saves the picture once it is no longer the one saved at `before`, is drawn at `moment`'s
-    /// size, and two saves in a row agree (a seek is on its way: until it lands, the picture
-    /// before it is still drawn).
-    func savePicture(changedTo moment: FormatChangeWindowTests.Moment, from before: String, name: String,
+    /// size, and two saves in a row agree (a seek is on its way, or play: until then another
+    /// picture is drawn).
+    func savePicture(changedTo moment: FormatChangeWindowTests.Moment, from before: String? = nil, name: String,
                      timeout: Double = 40) throws -> String {
-        let old = FileManager.default.contents(atPath: before)
+        let old = before.flatMap { FileManager.default.contents(atPath: $0) }
         var attempt = 0
         var previous: Data?
         var settled = ""

@@ -22,9 +22,11 @@ extension Fixtures {
         public let seconds: Int
         /// More encoder options (colour tags).
         public let extra: [String]
+        /// A filter over the source's picture (to tell segments of one source apart).
+        public let filter: String?
 
         public init(picture: String, size: String, rate: Int = 25, pixelFormat: String = "yuv420p", tone: Int? = nil,
-                    sampleRate: Int = 48000, layout: String = "stereo", seconds: Int = 2, extra: [String] = []) {
+                    sampleRate: Int = 48000, layout: String = "stereo", seconds: Int = 2, extra: [String] = [], filter: String? = nil) {
             self.picture = picture
             self.size = size
             self.rate = rate
@@ -34,6 +36,7 @@ extension Fixtures {
             self.layout = layout
             self.seconds = seconds
             self.extra = extra
+            self.filter = filter
         }
 
         /// The segment alone, as a TS whose clock starts `offset` seconds in (after the ones before).
@@ -43,7 +46,7 @@ extension Fixtures {
                 args += ["-f", "lavfi", "-i", "sine=frequency=\(tone):sample_rate=\(sampleRate):duration=\(seconds),"
                          + "aformat=channel_layouts=\(layout)"]
             }
-            args += ["-map", "0:v"] + (tone != nil ? ["-map", "1:a"] : [])
+            args += ["-map", "0:v"] + (tone != nil ? ["-map", "1:a"] : []) + (filter.map { ["-vf", $0] } ?? [])
             // A key frame each second and at the segment's start: every segment opens on one,
             // as an encoder change in a broadcast does.
             args += ["-c:v", "libx264", "-preset", "veryfast", "-g", "\(rate)", "-keyint_min", "\(rate)", "-sc_threshold", "0",
@@ -129,14 +132,15 @@ extension Fixtures.Spec {
     ])
 
     /// For the window: 640×480 (4:3) yuv420p → 640×360 (16:9), the size alone changing →
-    /// yuv422p10le, the format alone changing → 640×480 yuv420p again; tagged BT.709 limited
+    /// yuv422p10le, the format alone changing → 640×480 yuv420p again (the first picture in
+    /// negative: moving, unlike the bars before it); tagged BT.709 limited
     /// range, without sound. The window opens at 640×480, so every picture is drawn 1:1, the
     /// 16:9 ones letterboxed.
     public static let windowFormatChanges = Joined(name: "window-format-changes", segments: [
         .init(picture: "testsrc2", size: "640x480", pixelFormat: "yuv420p", extra: bt709),
         .init(picture: "testsrc", size: "640x360", pixelFormat: "yuv420p", extra: bt709),
         .init(picture: "smptebars", size: "640x360", pixelFormat: "yuv422p10le", extra: bt709),
-        .init(picture: "rgbtestsrc", size: "640x480", pixelFormat: "yuv420p", extra: bt709),
+        .init(picture: "testsrc2", size: "640x480", pixelFormat: "yuv420p", extra: bt709, filter: "negate"),
     ])
 
     /// 320×240 at 25 fps → 640×360 at 50 fps → 320×240 at 25 fps, as a broadcast switches
