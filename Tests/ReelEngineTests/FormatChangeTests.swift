@@ -102,6 +102,29 @@ struct FormatChangeTests {
         #expect(summary["outcome"] as? String == "ended")
     }
 
+    @Test("Sound that changes format mid-stream (stereo 48 kHz, 5.1, 44.1 kHz) plays to the end with every picture")
+    func soundFormatChanges() throws {
+        try SoundServer.ensure()
+        let joined = Fixtures.Spec.audioFormatChanges
+        let path = try joined.path
+        let oracle = try JoinedOracle.of(joined)
+        let test = TestPlayer(audio: .pulse) { $0.autoplay = true }
+        let presenter = HeadlessPresenter(player: test.player)
+        presenter.start()
+        defer { presenter.stop() }
+        try test.open(path)
+        try test.waitForState("the end") { $0 == .ended }
+        let stats = test.player.statistics
+        #expect(stats.audioOutput == "pulse", "sound went to \(stats.audioOutput ?? "nowhere")")
+        // Six seconds of sound (at least five: the segments' AAC start and end padding aside).
+        let decoded = Double(stats.audioSamplesDecoded) / Double(stats.audioFormat?.sampleRate ?? 48000)
+        #expect(decoded > 5, "\(decoded) s of sound decoded")
+        #expect(stats.framesDecoded == oracle.frames.count)
+        #expect(stats.framesShown + stats.framesDropped == stats.framesDecoded)
+        let end = try #require(oracle.segments.last).end
+        #expect(abs(test.player.position - end) < 0.25, "ended at \(test.player.position) of \(end)")
+    }
+
     @Test("Previews after a change have the new picture's shape and FFmpeg's picture")
     func previewsInEverySegment() throws {
         let joined = Fixtures.Spec.sizeChanges

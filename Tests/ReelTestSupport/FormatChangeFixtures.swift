@@ -1,9 +1,10 @@
 import Foundation
 
 /// Media whose format changes mid-stream, as TV recordings and joined files have it: MPEG-TS
-/// segments encoded apart (each its own size, pixel format or sound) and joined byte by byte,
-/// which MPEG-TS allows. Each segment's timestamps go on from the previous one's end, as a
-/// broadcast's clock does across an encoder change. Each segment has its own picture (and tone),
+/// segments encoded apart (each its own size, pixel format, frame rate or sound) and joined
+/// byte by byte, which MPEG-TS allows. Each segment's timestamps go on from the previous one's
+/// end, as a broadcast's clock does across an encoder change (or, with `restartsClock`, start
+/// again, as files cut and joined end to end do). Each segment has its own picture (and tone),
 /// so a frame or a stretch of sound tells which segment it came from.
 /// Threading: any test thread; generation is serialised per fixture (see `Fixtures`).
 extension Fixtures {
@@ -133,9 +134,9 @@ extension Fixtures.Spec {
 
     /// For the window: 640×480 (4:3) yuv420p → 640×360 (16:9), the size alone changing →
     /// yuv422p10le, the format alone changing → 640×480 yuv420p again (the first picture in
-    /// negative: moving, unlike the bars before it); tagged BT.709 limited
-    /// range, without sound. The window opens at 640×480, so every picture is drawn 1:1, the
-    /// 16:9 ones letterboxed.
+    /// negative: moving, unlike the bars before it); tagged BT.709 limited range, without
+    /// sound. The window opens at 640×480, so every picture is drawn 1:1, the 16:9 ones
+    /// letterboxed.
     public static let windowFormatChanges = Joined(name: "window-format-changes", segments: [
         .init(picture: "testsrc2", size: "640x480", pixelFormat: "yuv420p", extra: bt709),
         .init(picture: "testsrc", size: "640x360", pixelFormat: "yuv420p", extra: bt709),
