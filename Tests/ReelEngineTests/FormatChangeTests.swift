@@ -13,7 +13,7 @@ struct FormatChangeTests {
     ]
     /// And pieces that each start their clock again: played, their pictures follow one another
     /// (seeking by time cannot tell their equal timestamps apart, so they are not sought in).
-    static let playedFiles = joinedFiles + [Fixtures.Spec.clockResets]
+    static let playedFiles = joinedFiles + [Fixtures.Spec.clockResets, Fixtures.Spec.clockResetsWithSound]
 
     @Test("Plays through every change: each picture shown is FFmpeg's, at its new size and format, in order",
           arguments: playedFiles)

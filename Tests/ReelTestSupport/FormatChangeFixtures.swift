@@ -161,6 +161,13 @@ extension Fixtures.Spec {
         .init(picture: "testsrc", size: "320x240"),
     ], restartsClock: true)
 
+    /// The same with sound (AAC stereo, one tone): sound and picture jump together.
+    public static let clockResetsWithSound = Joined(name: "clock-resets-sound", segments: [
+        .init(picture: "testsrc2", size: "320x240", tone: 440),
+        .init(picture: "smptebars", size: "640x360", tone: 660),
+        .init(picture: "testsrc", size: "320x240", tone: 880),
+    ], restartsClock: true)
+
     static let bt601 = ["-colorspace", "smpte170m", "-color_primaries", "bt470bg", "-color_trc", "smpte170m",
                         "-color_range", "tv"]
     static let bt709 = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
