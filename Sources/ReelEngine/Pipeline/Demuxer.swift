@@ -130,7 +130,10 @@ final class Demuxer: @unchecked Sendable {
                 continue
             }
             consecutiveErrors = 0
-            continuity.adjust(scratch, timeBase: input.stream(scratch.streamIndex).pointee.time_base)
+            let stream = input.stream(scratch.streamIndex)
+            let kind = stream.pointee.codecpar.pointee.codec_type
+            continuity.adjust(scratch, timeBase: stream.pointee.time_base,
+                              judged: kind == AVMEDIA_TYPE_VIDEO || kind == AVMEDIA_TYPE_AUDIO)
             guard let route = routes.first(where: { $0.streamIndex == scratch.streamIndex }) else {
                 if let side, side.streams.contains(scratch.streamIndex) { side.take(scratch) }
                 scratch.unref()

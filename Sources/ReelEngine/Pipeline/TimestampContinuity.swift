@@ -9,8 +9,10 @@ import CFFmpeg
 /// it left off. Each stream is judged by itself: a piece's last packets of one stream may be
 /// read after the next piece's first packets of another. The other streams, when they reach
 /// the same jump, take the same move if it fits them (within a second), so the new piece keeps
-/// its own sound and picture in step. Only containers whose timestamps may jump are watched
-/// (MPEG-TS and -PS, HLS: FFmpeg marks them AVFMT_TS_DISCONT); a seek starts afresh.
+/// its own sound and picture in step. Only sound and picture are judged (subtitles are sparse:
+/// a minute without one is no jump); other streams move as the latest jump did. Only
+/// containers whose timestamps may jump are watched (MPEG-TS and -PS, HLS: FFmpeg marks them
+/// AVFMT_TS_DISCONT); a seek starts afresh.
 /// Threading: a value owned by the demux thread.
 struct TimestampContinuity {
     static let demuxers: Set<String> = ["mpegts", "mpegtsraw", "mpeg", "hls"]
@@ -45,11 +47,19 @@ struct TimestampContinuity {
     }
 
     /// Moves `packet`'s timestamps by its stream's offset, first changing the offset when this
-    /// packet jumps away from where its stream was heading.
-    mutating func adjust(_ packet: Packet, timeBase: AVRational) {
+    /// packet of sound or picture (`judged`) jumps away from where its stream was heading.
+    mutating func adjust(_ packet: Packet, timeBase: AVRational, judged: Bool) {
         guard isWatching else { return }
         let p = packet.pointer
         let nopts = reel_nopts_value()
+        guard judged else {
+            if jumpOffset != 0 {
+                let shift = av_rescale_q(jumpOffset, AVRational(num: 1, den: Int32(AV_TIME_BASE)), timeBase)
+                if p.pointee.pts != nopts { p.pointee.pts += shift }
+                if p.pointee.dts != nopts { p.pointee.dts += shift }
+            }
+            return
+        }
         let stamp = p.pointee.dts != nopts ? p.pointee.dts : p.pointee.pts
         guard stamp != nopts, timeBase.num > 0, timeBase.den > 0 else { return }
         let microseconds = AVRational(num: 1, den: Int32(AV_TIME_BASE))
