@@ -163,10 +163,7 @@ final class MediaInput: @unchecked Sendable {
     }
 
     /// The demuxer finds seek positions by the packets' decode timestamps (no index).
-    var seeksByDecodeTimestamps: Bool {
-        guard let format = formatContext.pointee.iformat else { return false }
-        return Self.decodeTimestampSeekingDemuxers.contains(String(cString: format.pointee.name))
-    }
+    var seeksByDecodeTimestamps: Bool { Self.decodeTimestampSeekingDemuxers.contains(formatName) }
 
     static let decodeTimestampSeekingDemuxers: Set<String> = ["mpegts", "mpegtsraw", "mpeg"]
 
