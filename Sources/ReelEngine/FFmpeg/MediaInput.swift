@@ -152,7 +152,13 @@ final class MediaInput: @unchecked Sendable {
             if moved < 0 { return Int32(truncatingIfNeeded: moved) }
             return avformat_flush(formatContext)
         }
-        let ts = Int64((seconds * Double(AV_TIME_BASE)).rounded(.down))
+        var ts = Int64((seconds * Double(AV_TIME_BASE)).rounded(.down))
+        // MPEG-TS and -PS seek by searching the bytes for a decode timestamp, and a key frame's
+        // decode time is before its picture's (B-frames): seeking to the picture's time lands
+        // after the key frame's first packet, and the decoder then waits for the next one. Go
+        // back as far as FFmpeg's own command line does (3/23 s), so a seek to the first
+        // picture finds its key frame.
+        if seeksByDecodeTimestamps { ts -= Int64(AV_TIME_BASE) * 3 / 23 }
         let result = avformat_seek_file(formatContext, -1, Int64.min, ts, ts, 0)
         if result >= 0 { return result }
         // Some demuxers only seek with the backward flag.
@@ -165,6 +171,16 @@ final class MediaInput: @unchecked Sendable {
         guard let format = formatContext.pointee.iformat else { return false }
         return Self.rawElementaryDemuxers.contains(String(cString: format.pointee.name))
     }
+
+    /// FFmpeg's short name of the demuxer reading the input ("mpegts", "matroska,webm", ...).
+    var formatName: String {
+        formatContext.pointee.iformat.map { String(cString: $0.pointee.name) } ?? ""
+    }
+
+    /// The demuxer finds seek positions by the packets' decode timestamps (no index).
+    var seeksByDecodeTimestamps: Bool { Self.decodeTimestampSeekingDemuxers.contains(formatName) }
+
+    static let decodeTimestampSeekingDemuxers: Set<String> = ["mpegts", "mpegtsraw", "mpeg"]
 
     static let rawElementaryDemuxers: Set<String> = [
         "h264", "hevc", "vvc", "m4v", "mpegvideo", "cavsvideo", "h261", "h263", "vc1", "avs2", "avs3", "dirac",

@@ -88,6 +88,7 @@ final class Demuxer: @unchecked Sendable {
         var atEnd = false
         var consecutiveErrors = 0
         var lastPosition: [Int: Double] = [:]
+        var continuity = TimestampContinuity(formatName: input.formatName)
         while !isStopped {
             if let seek = pendingSeek.withLock({ request -> SeekRequest? in defer { request = nil }; return request }) {
                 serial = seek.serial
@@ -102,6 +103,7 @@ final class Demuxer: @unchecked Sendable {
                     input.interrupt.setDeadline(seconds: nil)
                 }
                 for route in routes { route.queue.flush(seek) }
+                continuity.reset()
                 atEnd = false
                 consecutiveErrors = 0
                 continue
@@ -128,6 +130,10 @@ final class Demuxer: @unchecked Sendable {
                 continue
             }
             consecutiveErrors = 0
+            let stream = input.stream(scratch.streamIndex)
+            let kind = stream.pointee.codecpar.pointee.codec_type
+            continuity.adjust(scratch, timeBase: stream.pointee.time_base,
+                              judged: kind == AVMEDIA_TYPE_VIDEO || kind == AVMEDIA_TYPE_AUDIO)
             guard let route = routes.first(where: { $0.streamIndex == scratch.streamIndex }) else {
                 if let side, side.streams.contains(scratch.streamIndex) { side.take(scratch) }
                 scratch.unref()

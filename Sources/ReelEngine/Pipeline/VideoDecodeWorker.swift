@@ -117,6 +117,7 @@ final class VideoDecodeWorker: @unchecked Sendable {
         func handleDecodedFrame() {
             var pts = scratch.bestEffortTimestamp
             var duration = scratch.durationInStreamUnits
+            if duration > 0 { noteFrameRate(duration) }
             if duration <= 0 { duration = timing.frameDuration }
             if pts == reel_nopts_value() {
                 pts = lastPts == reel_nopts_value() ? 0 : lastPts + max(duration, 1)
@@ -188,10 +189,20 @@ final class VideoDecodeWorker: @unchecked Sendable {
         }
     }
 
+    /// Set once a picture lasts other than the stream's nominal frame duration by more than a
+    /// quarter (a broadcast going from 25 to 50 fps, joined files): from then on frame numbers
+    /// counted at the nominal rate would repeat or skip, so pictures get none.
+    private var rateChanged = false
+
+    private func noteFrameRate(_ duration: Int64) {
+        guard !rateChanged, timing.constantRate, timing.frameDuration > 0 else { return }
+        if abs(duration - timing.frameDuration) * 4 > timing.frameDuration { rateChanged = true }
+    }
+
     private func makeFrame(_ frame: Frame, pts: Int64, duration: Int64, serial: Int) -> VideoFrame {
         let tb = av_q2d(timing.timeBase)
         var index: Int? = nil
-        if timing.constantRate && timing.frameDuration > 0 {
+        if timing.constantRate && timing.frameDuration > 0 && !rateChanged {
             index = Int((Double(pts - timing.startPts) / Double(timing.frameDuration)).rounded())
         }
         return VideoFrame(frame: frame, serial: serial, pts: Double(pts) * tb - timing.origin,

@@ -50,11 +50,19 @@ final class MovieView {
 
     // MARK: Pulling pictures
 
-    /// Ticks with the display while playing; stops ticking when not.
+    /// Ticks with the display while playing; stops ticking when not, and then draws the
+    /// picture due now once more: the last tick may have come before the last picture's time
+    /// (play ended between two ticks, or a busy main thread missed some), and nothing else
+    /// would draw it. Not after `clear()`: a file is opening, and what is due is not its own.
     var isPlaying = false {
         didSet {
             guard isPlaying != oldValue else { return }
-            if isPlaying { startTicking() } else { stopTicking() }
+            if isPlaying {
+                startTicking()
+            } else {
+                stopTicking()
+                if shown != nil { refresh() }
+            }
         }
     }
 
