@@ -5,38 +5,18 @@ import Testing
 
 /// Sound whose format changes mid-stream, as TV recordings have it: one MPEG-TS whose AAC goes
 /// from stereo at 48 kHz (a 440 Hz tone) to 5.1 at 48 kHz (660 Hz) to stereo at 44.1 kHz
-/// (880 Hz), two seconds each, its timestamps running on across the joins. Heard through a
+/// (880 Hz), two seconds each (`Fixtures.Spec.audioFormatChanges`). Heard through a
 /// real PulseAudio null sink: each tone for its two seconds, in order, with no gap at a change
 /// longer than FFmpeg's own decode of the file has (the codec's priming), and as long as that
 /// decode (a wrong clock would stretch, cut or repeat a part).
 @Suite("Audio format changes mid-stream", .serialized)
 struct AudioFormatChangeTests {
-    static let segments: [(tone: Int, layout: String, rate: Int)] = [(440, "stereo", 48000), (660, "5.1", 48000),
-                                                                      (880, "stereo", 44100)]
-
-    /// The joined file: each part its own TS, offset to follow the one before, bytes joined.
-    static func joined() throws -> String {
-        let first = Fixtures.Spec(name: "fmt-change-part0", ext: "ts", arguments: part(0))
-        return try Fixtures.derived("fmt-change-audio-joined", ext: "ts", from: first) { source, destination in
-            var data = try Data(contentsOf: URL(fileURLWithPath: source))
-            for index in 1..<segments.count {
-                data += try Data(contentsOf: URL(fileURLWithPath: try Fixtures.path(
-                    .init(name: "fmt-change-part\(index)", ext: "ts", arguments: part(index)))))
-            }
-            try data.write(to: URL(fileURLWithPath: destination))
-        }
-    }
-
-    static func part(_ index: Int) -> [String] {
-        let segment = segments[index]
-        return ["-f", "lavfi", "-i",
-                "sine=frequency=\(segment.tone):sample_rate=\(segment.rate):duration=2,aformat=channel_layouts=\(segment.layout)",
-                "-c:a", "aac", "-b:a", "192k", "-output_ts_offset", String(2 * index), "-f", "mpegts"]
-    }
+    static let fixture = Fixtures.Spec.audioFormatChanges
+    static var tones: [Int] { fixture.segments.compactMap(\.tone) }
 
     @Test("Stereo, then 5.1, then 44.1 kHz: each tone heard for its two seconds, in order, without a gap")
     func heardThroughTheChanges() throws {
-        let path = try Self.joined()
+        let path = try Self.fixture.path
         let stereo = try ManyChannelTests.recordPlayback(of: path)
         guard !stereo.isEmpty else { return }
         let left = stride(from: 0, to: stereo.count - 1, by: 2).map { stereo[$0] }
@@ -51,17 +31,17 @@ struct AudioFormatChangeTests {
                 "\(ours.longestQuietMs) ms of silence at a change; FFmpeg's decode has \(theirs.longestQuietMs) ms")
         let first = ours.first
         // Each part's tone, by rising zero crossings, in the middle of its two seconds.
-        for (index, segment) in Self.segments.enumerated() {
+        for (index, tone) in Self.tones.enumerated() {
             let middle = first + Int((Double(index) * 2 + 0.5) * 48000)
             let frequency = AudioContinuityTests.frequency(left, from: middle, seconds: 1)
-            #expect(abs(frequency - Double(segment.tone)) < 10, "part \(index): \(frequency) Hz, not \(segment.tone)")
+            #expect(abs(frequency - Double(tone)) < 10, "part \(index): \(frequency) Hz, not \(tone)")
         }
         // The changes fall where the media has them: 2 s and 4 s after the start.
         for (index, change) in [2.0, 4.0].enumerated() {
             let before = AudioContinuityTests.frequency(left, from: first + Int((change - 0.25) * 48000), seconds: 0.2)
             let after = AudioContinuityTests.frequency(left, from: first + Int((change + 0.05) * 48000), seconds: 0.2)
-            #expect(abs(before - Double(Self.segments[index].tone)) < 15, "before \(change) s: \(before) Hz")
-            #expect(abs(after - Double(Self.segments[index + 1].tone)) < 15, "after \(change) s: \(after) Hz")
+            #expect(abs(before - Double(Self.tones[index])) < 15, "before \(change) s: \(before) Hz")
+            #expect(abs(after - Double(Self.tones[index + 1])) < 15, "after \(change) s: \(after) Hz")
         }
     }
 
@@ -79,7 +59,7 @@ struct AudioFormatChangeTests {
 
     @Test("reel-tool plays the joined file to the end with no decode errors and the full length")
     func toolPlaysThrough() throws {
-        let result = try ReelToolTests.tool(["play", try Self.joined(), "--max-speed", "--audio", "null", "--json"])
+        let result = try ReelToolTests.tool(["play", try Self.fixture.path, "--max-speed", "--audio", "null", "--json"])
         #expect(result.status == 0, "\(result.errors.suffix(2000))")
         let summary = try ReelToolTests.json(try #require(result.output.split(separator: "\n").last))
         #expect(summary["outcome"] as? String == "ended")
