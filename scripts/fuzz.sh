@@ -1,0 +1,228 @@
+#!/usr/bin/env bash
+# Fuzzes reel-tool with damaged media: small seed files of many containers (made by ffmpeg),
+# mutated by zzuf (random bit flips over the whole file) or by ffmpeg's noise bitstream filter
+# (damaged packets inside an intact container), each run through `reel-tool info`, `frame --md5`
+# and `play --max-speed`. Every run must end in success or a clean error (exit 2 with one JSON
+# error line); a crash (death by a signal), a hang or any other exit is kept in OUT/kept with its
+# command and stderr, to become a regression fixture.
+#
+# Usage: scripts/fuzz.sh [--files N] [--seed S] [--out DIR] [--timeout SECONDS] [--tool PATH]
+#                        [--jobs N] [--seeds DIR] [--memory MIB]
+# The summary is the last line on stdout; the exit status is 0 when nothing crashed, hung or
+# exited uncleanly, 1 otherwise, 2 on a usage or setup error.
+set -euo pipefail
+
+files=100
+seed=1
+out=""
+timeout=60
+tool=""
+jobs=1
+seeds=""
+memory=4096
+
+usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --files) files="$2"; shift 2 ;;
+    --seed) seed="$2"; shift 2 ;;
+    --out) out="$2"; shift 2 ;;
+    --timeout) timeout="$2"; shift 2 ;;
+    --tool) tool="$2"; shift 2 ;;
+    --jobs) jobs="$2"; shift 2 ;;
+    --seeds) seeds="$2"; shift 2 ;;
+    --memory) memory="$2"; shift 2 ;;
+    -h|--help) usage ;;
+    *) echo "fuzz: unknown option $1" >&2; usage ;;
+  esac
+done
+for n in "$files" "$seed" "$timeout" "$jobs" "$memory"; do
+  [[ "$n" =~ ^[0-9]+$ ]] || { echo "fuzz: not a whole number: $n" >&2; exit 2; }
+done
+for program in ffmpeg zzuf timeout python3; do
+  command -v "$program" >/dev/null || { echo "fuzz: needs $program (scripts/install-deps.sh)" >&2; exit 2; }
+done
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+if [ -z "$tool" ]; then
+  if [ -x "$root/.build/release/reel-tool" ]; then tool="$root/.build/release/reel-tool"
+  elif [ -x "$root/.build/debug/reel-tool" ]; then tool="$root/.build/debug/reel-tool"
+  else
+    echo "fuzz: building reel-tool (release)" >&2
+    (cd "$root" && swift build -c release --product reel-tool >&2)
+    tool="$root/.build/release/reel-tool"
+  fi
+fi
+[ -x "$tool" ] || { echo "fuzz: no reel-tool at $tool" >&2; exit 2; }
+tool="$(cd "$(dirname "$tool")" && pwd)/$(basename "$tool")"
+out="${out:-$(mktemp -d "${TMPDIR:-/tmp}/reel-fuzz.XXXXXX")}"
+mkdir -p "$out/kept" "$out/work"
+out="$(cd "$out" && pwd)"
+seeds="${seeds:-$out/seeds}"
+mkdir -p "$seeds"
+: > "$out/results.tsv"
+: > "$out/suspects.tsv"
+
+# --- Seeds: 2 s at 320x240 with sound, and subtitles where the container carries them. ---------
+# Single-threaded, bit-exact encoding, so the same ffmpeg makes the same bytes again and a kept
+# input can be remade from its seed name, mutation and ratio.
+srt="$seeds/subtitles.srt"
+printf '1\n00:00:00,200 --> 00:00:01,000\nFirst line\n\n2\n00:00:01,100 --> 00:00:01,900\n<i>Second</i> line\n' > "$srt"
+video=(-f lavfi -i "testsrc2=size=320x240:rate=25:duration=2")
+audio=(-f lavfi -i "sine=frequency=440:sample_rate=48000:duration=2")
+exact=(-threads 1 -fflags +bitexact -flags:v +bitexact -flags:a +bitexact -map_metadata -1)
+seed_names=()
+make_seed() {  # NAME EXT ARGS... (after the inputs)
+  local name="$1" ext="$2"; shift 2
+  local file="$seeds/$name.$ext"
+  seed_names+=("$name.$ext")
+  [ -s "$file" ] && return 0
+  ffmpeg -hide_banner -loglevel error -nostdin -y "$@" "${exact[@]}" "$file.partial.$ext"
+  mv "$file.partial.$ext" "$file"
+}
+make_seed h264-aac-movtext mp4 "${video[@]}" "${audio[@]}" -i "$srt" -map 0:v -map 1:a -map 2:s \
+  -c:v libx264 -preset veryfast -g 12 -bf 2 -c:a aac -b:a 64k -c:s mov_text
+make_seed h264-vorbis-srt-ass mkv "${video[@]}" "${audio[@]}" -i "$srt" -i "$srt" -map 0:v -map 1:a -map 2:s -map 3:s \
+  -c:v libx264 -preset veryfast -g 12 -c:a libvorbis -c:s:0 srt -c:s:1 ass
+make_seed vp9-opus-webvtt webm "${video[@]}" "${audio[@]}" -i "$srt" -map 0:v -map 1:a -map 2:s \
+  -c:v libvpx-vp9 -deadline realtime -cpu-used 8 -b:v 200k -g 12 -c:a libopus -b:a 48k -c:s webvtt
+make_seed mpeg2-mp2 ts "${video[@]}" "${audio[@]}" -map 0:v -map 1:a -c:v mpeg2video -g 12 -c:a mp2
+make_seed mpeg4-mp3 avi "${video[@]}" "${audio[@]}" -map 0:v -map 1:a -c:v mpeg4 -g 12 -c:a libmp3lame
+make_seed theora-vorbis ogv "${video[@]}" "${audio[@]}" -map 0:v -map 1:a -c:v libtheora -g 12 -c:a libvorbis
+make_seed h264-aac-fragmented mp4 "${video[@]}" "${audio[@]}" -map 0:v -map 1:a \
+  -c:v libx264 -preset veryfast -g 12 -c:a aac -b:a 64k -movflags +frag_keyframe+empty_moov+default_base_moof
+make_seed hevc-ac3-fragmented mov "${video[@]}" "${audio[@]}" -map 0:v -map 1:a \
+  -c:v libx265 -preset ultrafast -x265-params log-level=none:pools=none:frame-threads=1 -g 12 -c:a ac3 \
+  -movflags +frag_keyframe+empty_moov+delay_moov
+make_seed vp8-flac mkv "${video[@]}" "${audio[@]}" -map 0:v -map 1:a -c:v libvpx -deadline realtime -b:v 200k -g 12 -c:a flac
+make_seed h264-aac flv "${video[@]}" "${audio[@]}" -map 0:v -map 1:a -c:v libx264 -preset veryfast -g 12 -c:a aac -b:a 64k
+
+# --- One damaged file: mutate, run the three commands, record each run's class. ----------------
+ratios=(0.0001 0.0003 0.001 0.003 0.01)
+# Prints "ok", "error" (exit 2, one JSON error line on stdout), "crash" (a signal), "timeout"
+# (a suspected hang) or "unclean" for a run that exited STATUS with stdout in OUTFILE.
+classify() {  # STATUS OUTFILE ELAPSED LIMIT
+  local status="$1" stdout="$2" elapsed="$3" limit="$4"
+  # timeout(1) says 124 when it stopped the command, 137 when it had to kill it.
+  if [ "$status" -eq 124 ] || { [ "$status" -eq 137 ] && [ "$elapsed" -ge "$limit" ]; }; then echo timeout
+  elif [ "$status" -eq 0 ]; then echo ok
+  elif [ "$status" -ge 128 ]; then echo crash
+  elif [ "$status" -eq 2 ] && python3 -c '
+import json, sys
+lines = open(sys.argv[1], "rb").read().decode("utf-8").splitlines()
+sys.exit(0 if len(lines) == 1 and isinstance(json.loads(lines[0]).get("error"), dict) else 1)' "$stdout" 2>/dev/null
+  then echo error
+  else echo unclean
+  fi
+}
+
+# Runs one command on FILE under a time limit (and a memory limit, so unbounded growth fails
+# instead of taking the machine); leaves stdout and stderr beside BASE and prints the class.
+run_one() {  # BASE LIMIT COMMAND...
+  local base="$1" limit="$2"; shift 2
+  local start status=0
+  start=$(date +%s)
+  ( ulimit -v $((memory * 1024)); exec env REEL_FFMPEG_LOG="${REEL_FFMPEG_LOG:-fatal}" \
+      XDG_CACHE_HOME="$out/work/cache" timeout -k 10 "$limit" "$@" ) > "$base.out" 2> "$base.err" || status=$?
+  classify "$status" "$base.out" $(( $(date +%s) - start )) "$limit"
+  echo "$status" > "$base.status"
+}
+
+keep() {  # CLASS FILE NAME RECIPE BASE COMMAND...
+  local class="$1" file="$2" name="$3" recipe="$4" base="$5"; shift 5
+  local dir="$out/kept/$name"
+  mkdir -p "$dir"
+  cp -f "$file" "$dir/"
+  local which="${base##*.}"
+  { echo "class: $class (exit status $(cat "$base.status"))"
+    echo "made by: $recipe"
+    printf 'command:'; printf ' %q' "$@"; echo
+  } > "$dir/$which.txt"
+  cp -f "$base.err" "$dir/$which.stderr"
+  cp -f "$base.out" "$dir/$which.stdout"
+}
+
+fuzz_file() {  # INDEX
+  local i="$1"
+  local number=$((seed + i))
+  local source="${seed_names[$((number % ${#seed_names[@]}))]}"
+  local ext="${source##*.}"
+  local ratio="${ratios[$(( (number / ${#seed_names[@]}) % ${#ratios[@]} ))]}"
+  local name recipe file
+  # One file in four keeps its container and has its packets damaged; the rest take bit flips.
+  if [ $((number % 4)) -eq 3 ]; then
+    local amount=$(( 200 + (number * 7919) % 5000 ))
+    name="$(printf 'f%05d' "$number")-${source%.*}-noise$amount.$ext"
+    file="$out/work/$name"
+    recipe="ffmpeg -i SEEDS/$source -map 0 -c copy -bsf noise=amount=$amount OUT"
+    ffmpeg -hide_banner -loglevel quiet -nostdin -y -i "$seeds/$source" -map 0 -c copy \
+      -bsf "noise=amount=$amount" "${exact[@]}" "$file" 2>/dev/null || cp -f "$seeds/$source" "$file"
+  else
+    name="$(printf 'f%05d' "$number")-${source%.*}-zzuf$number-r$ratio.$ext"
+    file="$out/work/$name"
+    recipe="zzuf -s $number -r $ratio -c cat SEEDS/$source > OUT"
+    zzuf -s "$number" -r "$ratio" -c cat "$seeds/$source" > "$file"
+  fi
+  # A frame time somewhere in (and a little past) the 2 s, from the file's number.
+  local at
+  at=$(awk -v n="$number" 'BEGIN { printf "%.3f", (n * 0.6180339887 - int(n * 0.6180339887)) * 2.4 }')
+  local commands=("info" "frame" "play")
+  local what class base
+  for what in "${commands[@]}"; do
+    base="$out/work/$name.$what"
+    local command=("$tool" "$what" "$file")
+    case "$what" in
+      frame) command+=(--at "$at" --md5) ;;
+      play) command+=(--max-speed --audio null) ;;
+    esac
+    class=$(run_one "$base" "$timeout" "${command[@]}")
+    case "$class" in
+      crash|unclean) keep "$class" "$file" "$name" "$recipe" "$base" "${command[@]}" ;;
+      timeout)  # confirmed alone at the end, with a longer limit
+        mkdir -p "$out/work/suspects"; cp -f "$file" "$out/work/suspects/"
+        printf '%s\t%s\t%s\t%s\n' "$name" "$what" "$recipe" "$at" >> "$out/suspects.tsv" ;;
+    esac
+    printf '%s\t%s\t%s\n' "$name" "$what" "$class" >> "$out/results.tsv"
+    rm -f "$base.out" "$base.err" "$base.status"
+  done
+  rm -f "$file"
+}
+
+echo "fuzz: $files files from ${#seed_names[@]} seeds in $seeds, seed $seed, tool $tool, out $out" >&2
+running=0
+for ((i = 0; i < files; i++)); do
+  fuzz_file "$i" &
+  running=$((running + 1))
+  if [ "$running" -ge "$jobs" ]; then wait -n || true; running=$((running - 1)); fi
+  if [ $(( (i + 1) % 50 )) -eq 0 ]; then echo "fuzz: $((i + 1))/$files started" >&2; fi
+done
+wait
+
+# --- Suspected hangs: each again, alone, with four times the limit. ----------------------------
+hangs=0
+while IFS=$'\t' read -r name what recipe at; do
+  [ -n "$name" ] || continue
+  file="$out/work/suspects/$name"
+  base="$out/work/$name.$what.again"
+  command=("$tool" "$what" "$file")
+  case "$what" in
+    frame) command+=(--at "$at" --md5) ;;
+    play) command+=(--max-speed --audio null) ;;
+  esac
+  echo "fuzz: $what $name timed out after ${timeout} s; again alone for $((timeout * 4)) s" >&2
+  class=$(run_one "$base" $((timeout * 4)) "${command[@]}")
+  [ "$class" = timeout ] && class=hang
+  case "$class" in
+    hang|crash|unclean) keep "$class" "$file" "$name" "$recipe" "$base" "${command[@]}" ;;
+  esac
+  # The confirmed class replaces the suspicion.
+  printf '%s\t%s\t%s\n' "$name" "$what" "$class" >> "$out/results.tsv"
+done < "$out/suspects.tsv"
+rm -rf "$out/work/suspects"
+
+count() { awk -F'\t' -v c="$1" '$3 == c' "$out/results.tsv" | wc -l; }
+runs=$(( $(wc -l < "$out/results.tsv") - $(wc -l < "$out/suspects.tsv") ))
+ok=$(count ok); errors=$(count error); crashes=$(count crash); hangs=$(count hang); unclean=$(count unclean)
+for dir in "$out"/kept/*/; do [ -d "$dir" ] && echo "fuzz: kept $dir" >&2; done
+echo "fuzz: files $files, runs $runs, ok $ok, clean errors $errors, crashes $crashes, hangs $hangs, unclean $unclean (seed $seed, out $out)"
+[ $((crashes + hangs + unclean)) -eq 0 ]
