@@ -11,6 +11,8 @@
 # The summary is the last line on stdout; the exit status is 0 when nothing crashed, hung or
 # exited uncleanly, 1 otherwise, 2 on a usage or setup error.
 set -euo pipefail
+# One block, read whole before it runs: editing this file during a long run cannot change it.
+{
 
 files=100
 seed=1
@@ -74,11 +76,14 @@ exact=(-threads 1 -fflags +bitexact -flags:v +bitexact -flags:a +bitexact -map_m
 seed_names=()
 make_seed() {  # NAME EXT ARGS... (after the inputs)
   local name="$1" ext="$2"; shift 2
-  local file="$seeds/$name.$ext"
+  local file="$seeds/$name.$ext" recipe
   seed_names+=("$name.$ext")
-  [ -s "$file" ] && return 0
+  # A seed folder kept between runs is reused while each seed's recipe is unchanged.
+  recipe="$(printf '%q ' "$@" "${exact[@]}"; ffmpeg -version | sed -n 1p)"
+  [ -s "$file" ] && [ "$(cat "$file.recipe" 2>/dev/null)" = "$recipe" ] && return 0
   ffmpeg -hide_banner -loglevel error -nostdin -y "$@" "${exact[@]}" "$file.partial.$ext"
   mv "$file.partial.$ext" "$file"
+  printf '%s\n' "$recipe" > "$file.recipe"
 }
 make_seed h264-aac-movtext mp4 "${video[@]}" "${audio[@]}" -i "$srt" -map 0:v -map 1:a -map 2:s \
   -c:v libx264 -preset veryfast -g 12 -bf 2 -c:a aac -b:a 64k -c:s mov_text
@@ -96,9 +101,23 @@ make_seed hevc-ac3-fragmented mov "${video[@]}" "${audio[@]}" -map 0:v -map 1:a 
   -movflags +frag_keyframe+empty_moov+delay_moov
 make_seed vp8-flac mkv "${video[@]}" "${audio[@]}" -map 0:v -map 1:a -c:v libvpx -deadline realtime -b:v 200k -g 12 -c:a flac
 make_seed h264-aac flv "${video[@]}" "${audio[@]}" -map 0:v -map 1:a -c:v libx264 -preset veryfast -g 12 -c:a aac -b:a 64k
+make_seed mpeg1-mp2 mpg "${video[@]}" "${audio[@]}" -map 0:v -map 1:a -c:v mpeg1video -g 12 -c:a mp2
+make_seed mjpeg-pcm mov "${video[@]}" "${audio[@]}" -map 0:v -map 1:a -c:v mjpeg -q:v 8 -c:a pcm_s16le
+make_seed hevc10-opus-51 mkv "${video[@]}" -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=2,aformat=channel_layouts=5.1" \
+  -map 0:v -map 1:a -c:v libx265 -preset ultrafast -x265-params log-level=none:pools=none:frame-threads=1 -g 12 \
+  -pix_fmt yuv420p10le -c:a libopus -b:a 96k
+make_seed h264-444-ac3 mp4 "${video[@]}" "${audio[@]}" -map 0:v -map 1:a -c:v libx264 -preset veryfast -pix_fmt yuv444p \
+  -g 12 -bf 3 -c:a ac3
+# Sound alone: with cover art (an attached picture), and plain.
+make_seed mp3-cover mp3 "${audio[@]}" -f lavfi -i "testsrc2=size=160x120:rate=1:duration=1" -map 0:a -map 1:v \
+  -c:a libmp3lame -c:v png -frames:v 1 -disposition:v attached_pic -id3v2_version 3
+make_seed opus opus "${audio[@]}" -map 0:a -c:a libopus -b:a 48k
 
 # --- One damaged file: mutate, run the three commands, record each run's class. ----------------
-ratios=(0.0001 0.0003 0.001 0.003 0.01)
+# Each seed goes through these damages in turn: bit flips at rising ratios (a few flips reach
+# deep into a file; many stop it at its header), damaged and dropped packets in an intact
+# container, and a file cut short with a few flips besides.
+plans=(zzuf:0.00001 zzuf:0.00003 zzuf:0.0001 zzuf:0.0003 zzuf:0.001 zzuf:0.003 zzuf:0.01 noise noise-drop cut)
 # Prints "ok", "error" (exit 2, one JSON error line on stdout), "crash" (a signal), "timeout"
 # (a suspected hang) or "unclean" for a run that exited STATUS with stdout in OUTFILE.
 classify() {  # STATUS OUTFILE ELAPSED LIMIT
@@ -147,22 +166,30 @@ fuzz_file() {  # INDEX
   local number=$((seed + i))
   local source="${seed_names[$((number % ${#seed_names[@]}))]}"
   local ext="${source##*.}"
-  local ratio="${ratios[$(( (number / ${#seed_names[@]}) % ${#ratios[@]} ))]}"
-  local name recipe file
-  # One file in four keeps its container and has its packets damaged; the rest take bit flips.
-  if [ $((number % 4)) -eq 3 ]; then
-    local amount=$(( 200 + (number * 7919) % 5000 ))
-    name="$(printf 'f%05d' "$number")-${source%.*}-noise$amount.$ext"
-    file="$out/work/$name"
-    recipe="ffmpeg -i SEEDS/$source -map 0 -c copy -bsf noise=amount=$amount OUT"
-    ffmpeg -hide_banner -loglevel quiet -nostdin -y -i "$seeds/$source" -map 0 -c copy \
-      -bsf "noise=amount=$amount" "${exact[@]}" "$file" 2>/dev/null || cp -f "$seeds/$source" "$file"
-  else
-    name="$(printf 'f%05d' "$number")-${source%.*}-zzuf$number-r$ratio.$ext"
-    file="$out/work/$name"
-    recipe="zzuf -s $number -r $ratio -c cat SEEDS/$source > OUT"
-    zzuf -s "$number" -r "$ratio" -c cat "$seeds/$source" > "$file"
-  fi
+  # Every seed meets every plan within seeds × plans numbers, and neighbours differ in both.
+  local plan="${plans[$(( (number + number / ${#seed_names[@]}) % ${#plans[@]} ))]}"
+  local tag name recipe file
+  local amount=$(( 200 + (number * 7919) % 5000 ))
+  case "$plan" in
+    zzuf:*) tag="zzuf$number-r${plan#zzuf:}"; recipe="zzuf -s $number -r ${plan#zzuf:} -c cat SEEDS/$source > OUT" ;;
+    noise) tag="noise$amount"; recipe="ffmpeg -i SEEDS/$source -map 0 -c copy -bsf noise=amount=$amount OUT" ;;
+    noise-drop) tag="noise$amount-drop$((amount / 100))"
+      recipe="ffmpeg -i SEEDS/$source -map 0 -c copy -bsf noise=amount=$amount:dropamount=$((amount / 100)) OUT" ;;
+    cut) local size keep
+      size=$(stat -c %s "$seeds/$source"); keep=$(( size * ((number * 37) % 97 + 1) / 100 ))
+      tag="cut$keep-zzuf$number"; recipe="head -c $keep SEEDS/$source | zzuf -s $number -r 0.00003 > OUT" ;;
+  esac
+  name="$(printf 'f%05d' "$number")-${source%.*}-$tag.$ext"
+  file="$out/work/$name"
+  case "$plan" in
+    zzuf:*) zzuf -s "$number" -r "${plan#zzuf:}" -c cat "$seeds/$source" > "$file" ;;
+    noise*) local filter="noise=amount=$amount"
+      [ "$plan" = noise-drop ] && filter+=":dropamount=$((amount / 100))"
+      # The muxer may refuse what the filter made; then the packets go in undamaged.
+      ffmpeg -hide_banner -loglevel quiet -nostdin -y -i "$seeds/$source" -map 0 -c copy \
+        -bsf "$filter" "${exact[@]}" "$file" 2>/dev/null || cp -f "$seeds/$source" "$file" ;;
+    cut) head -c "$keep" "$seeds/$source" | zzuf -s "$number" -r 0.00003 > "$file" ;;
+  esac
   # A frame time somewhere in (and a little past) the 2 s, from the file's number.
   local at
   at=$(awk -v n="$number" 'BEGIN { printf "%.3f", (n * 0.6180339887 - int(n * 0.6180339887)) * 2.4 }')
@@ -226,3 +253,5 @@ ok=$(count ok); errors=$(count error); crashes=$(count crash); hangs=$(count han
 for dir in "$out"/kept/*/; do [ -d "$dir" ] && echo "fuzz: kept $dir" >&2; done
 echo "fuzz: files $files, runs $runs, ok $ok, clean errors $errors, crashes $crashes, hangs $hangs, unclean $unclean (seed $seed, out $out)"
 [ $((crashes + hangs + unclean)) -eq 0 ]
+exit
+}
