@@ -154,7 +154,7 @@ keep() {  # CLASS FILE NAME RECIPE BASE COMMAND...
   cp -f "$file" "$dir/"
   local which="${base##*.}"
   { echo "class: $class (exit status $(cat "$base.status"))"
-    echo "made by: $recipe"
+    echo "made by: $recipe (SEEDS: $seeds)"
     printf 'command:'; printf ' %q' "$@"; echo
   } > "$dir/$which.txt"
   cp -f "$base.err" "$dir/$which.stderr"
@@ -230,7 +230,8 @@ hangs=0
 while IFS=$'\t' read -r name what recipe at; do
   [ -n "$name" ] || continue
   file="$out/work/suspects/$name"
-  base="$out/work/$name.$what.again"
+  mkdir -p "$out/work/again"
+  base="$out/work/again/$name.$what"
   command=("$tool" "$what" "$file")
   case "$what" in
     frame) command+=(--at "$at" --md5) ;;
@@ -245,7 +246,7 @@ while IFS=$'\t' read -r name what recipe at; do
   # The confirmed class replaces the suspicion.
   printf '%s\t%s\t%s\n' "$name" "$what" "$class" >> "$out/results.tsv"
 done < "$out/suspects.tsv"
-rm -rf "$out/work/suspects"
+rm -rf "$out/work/suspects" "$out/work/again"
 
 count() { awk -F'\t' -v c="$1" '$3 == c' "$out/results.tsv" | wc -l; }
 runs=$(( $(wc -l < "$out/results.tsv") - $(wc -l < "$out/suspects.tsv") ))
