@@ -4,7 +4,9 @@
 # (damaged packets inside an intact container), each run through `reel-tool info`, `frame --md5`
 # and `play --max-speed`. Every run must end in success or a clean error (exit 2 with one JSON
 # error line); a crash (death by a signal), a hang or any other exit is kept in OUT/kept with its
-# command and stderr, to become a regression fixture.
+# command and stderr, to become a regression fixture. A run that outlasts --timeout (or ends in
+# the tool's own "timeout" error) is run again alone at the end with four times the limit, and
+# counts as a hang only if it outlasts that too: a busy machine alone does not make a hang.
 #
 # Usage: scripts/fuzz.sh [--files N] [--seed S] [--out DIR] [--timeout SECONDS] [--tool PATH]
 #                        [--jobs N] [--seeds DIR] [--memory MIB]
@@ -23,7 +25,7 @@ jobs=1
 seeds=""
 memory=4096
 
-usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --files) files="$2"; shift 2 ;;
@@ -118,19 +120,22 @@ make_seed opus opus "${audio[@]}" -map 0:a -c:a libopus -b:a 48k
 # deep into a file; many stop it at its header), damaged and dropped packets in an intact
 # container, and a file cut short with a few flips besides.
 plans=(zzuf:0.00001 zzuf:0.00003 zzuf:0.0001 zzuf:0.0003 zzuf:0.001 zzuf:0.003 zzuf:0.01 noise noise-drop cut)
-# Prints "ok", "error" (exit 2, one JSON error line on stdout), "crash" (a signal), "timeout"
+# Prints "ok", "error CODE" (exit 2, one JSON error line on stdout), "crash" (a signal), "timeout"
 # (a suspected hang) or "unclean" for a run that exited STATUS with stdout in OUTFILE.
 classify() {  # STATUS OUTFILE ELAPSED LIMIT
-  local status="$1" stdout="$2" elapsed="$3" limit="$4"
+  local status="$1" stdout="$2" elapsed="$3" limit="$4" code
   # timeout(1) says 124 when it stopped the command, 137 when it had to kill it.
   if [ "$status" -eq 124 ] || { [ "$status" -eq 137 ] && [ "$elapsed" -ge "$limit" ]; }; then echo timeout
   elif [ "$status" -eq 0 ]; then echo ok
   elif [ "$status" -ge 128 ]; then echo crash
-  elif [ "$status" -eq 2 ] && python3 -c '
+  elif [ "$status" -eq 2 ] && code=$(python3 -c '
 import json, sys
 lines = open(sys.argv[1], "rb").read().decode("utf-8").splitlines()
-sys.exit(0 if len(lines) == 1 and isinstance(json.loads(lines[0]).get("error"), dict) else 1)' "$stdout" 2>/dev/null
-  then echo error
+error = json.loads(lines[0]).get("error") if len(lines) == 1 else None
+sys.exit(0 if isinstance(error, dict) and print(error.get("code")) is None else 1)' "$stdout" 2>/dev/null)
+  then
+    # The tool's own limit (frame waits 60 s for the media to load) is a suspected hang too.
+    if [ "$code" = timeout ]; then echo timeout; else echo "error $code"; fi
   else echo unclean
   fi
 }
@@ -194,7 +199,7 @@ fuzz_file() {  # INDEX
   local at
   at=$(awk -v n="$number" 'BEGIN { printf "%.3f", (n * 0.6180339887 - int(n * 0.6180339887)) * 2.4 }')
   local commands=("info" "frame" "play")
-  local what class base
+  local what class code base
   for what in "${commands[@]}"; do
     base="$out/work/$name.$what"
     local command=("$tool" "$what" "$file")
@@ -202,14 +207,14 @@ fuzz_file() {  # INDEX
       frame) command+=(--at "$at" --md5) ;;
       play) command+=(--max-speed --audio null) ;;
     esac
-    class=$(run_one "$base" "$timeout" "${command[@]}")
+    read -r class code <<< "$(run_one "$base" "$timeout" "${command[@]}")"
     case "$class" in
       crash|unclean) keep "$class" "$file" "$name" "$recipe" "$base" "${command[@]}" ;;
       timeout)  # confirmed alone at the end, with a longer limit
         mkdir -p "$out/work/suspects"; cp -f "$file" "$out/work/suspects/"
         printf '%s\t%s\t%s\t%s\n' "$name" "$what" "$recipe" "$at" >> "$out/suspects.tsv" ;;
     esac
-    printf '%s\t%s\t%s\n' "$name" "$what" "$class" >> "$out/results.tsv"
+    printf '%s\t%s\t%s\t%s\n' "$name" "$what" "$class" "${code:-}" >> "$out/results.tsv"
     rm -f "$base.out" "$base.err" "$base.status"
   done
   rm -f "$file"
@@ -226,7 +231,6 @@ done
 wait
 
 # --- Suspected hangs: each again, alone, with four times the limit. ----------------------------
-hangs=0
 while IFS=$'\t' read -r name what recipe at; do
   [ -n "$name" ] || continue
   file="$out/work/suspects/$name"
@@ -238,19 +242,21 @@ while IFS=$'\t' read -r name what recipe at; do
     play) command+=(--max-speed --audio null) ;;
   esac
   echo "fuzz: $what $name timed out after ${timeout} s; again alone for $((timeout * 4)) s" >&2
-  class=$(run_one "$base" $((timeout * 4)) "${command[@]}")
+  read -r class code <<< "$(run_one "$base" $((timeout * 4)) "${command[@]}")"
   [ "$class" = timeout ] && class=hang
   case "$class" in
     hang|crash|unclean) keep "$class" "$file" "$name" "$recipe" "$base" "${command[@]}" ;;
   esac
   # The confirmed class replaces the suspicion.
-  printf '%s\t%s\t%s\n' "$name" "$what" "$class" >> "$out/results.tsv"
+  printf '%s\t%s\t%s\t%s\n' "$name" "$what" "$class" "${code:-}" >> "$out/results.tsv"
 done < "$out/suspects.tsv"
 rm -rf "$out/work/suspects" "$out/work/again"
 
 count() { awk -F'\t' -v c="$1" '$3 == c' "$out/results.tsv" | wc -l; }
 runs=$(( $(wc -l < "$out/results.tsv") - $(wc -l < "$out/suspects.tsv") ))
 ok=$(count ok); errors=$(count error); crashes=$(count crash); hangs=$(count hang); unclean=$(count unclean)
+echo "fuzz: clean errors by code: $(awk -F'\t' '$3 == "error" { n[$4]++ } END { for (c in n) printf "%s %d, ", c, n[c] }' \
+  "$out/results.tsv" | sed 's/, $//')" >&2
 for dir in "$out"/kept/*/; do [ -d "$dir" ] && echo "fuzz: kept $dir" >&2; done
 echo "fuzz: files $files, runs $runs, ok $ok, clean errors $errors, crashes $crashes, hangs $hangs, unclean $unclean (seed $seed, out $out)"
 [ $((crashes + hangs + unclean)) -eq 0 ]
