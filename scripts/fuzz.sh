@@ -10,6 +10,14 @@
 #
 # Usage: scripts/fuzz.sh [--files N] [--seed S] [--out DIR] [--timeout SECONDS] [--tool PATH]
 #                        [--jobs N] [--seeds DIR] [--memory MIB]
+#   --files 100     damaged files to make and run (each through the three commands)
+#   --seed 1        the first file's number: it picks the seed file, the damage and the zzuf seed
+#   --out DIR       results.tsv, kept/ and work/ (default: a new folder in $TMPDIR)
+#   --timeout 60    seconds one run may take before it is suspected of hanging
+#   --tool PATH     reel-tool (default: .build/release, else .build/debug, else a release build)
+#   --jobs 1        files run at once
+#   --seeds DIR     where the seed files are made, and reused while their recipes hold (OUT/seeds)
+#   --memory 4096   address-space limit of each run, in MiB: unbounded growth fails instead
 # The summary is the last line on stdout; the exit status is 0 when nothing crashed, hung or
 # exited uncleanly, 1 otherwise, 2 on a usage or setup error.
 set -euo pipefail
@@ -25,7 +33,7 @@ jobs=1
 seeds=""
 memory=4096
 
-usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --files) files="$2"; shift 2 ;;
