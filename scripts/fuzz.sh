@@ -125,9 +125,11 @@ make_seed opus opus "${audio[@]}" -map 0:a -c:a libopus -b:a 48k
 
 # --- One damaged file: mutate, run the three commands, record each run's class. ----------------
 # Each seed goes through these damages in turn: bit flips at rising ratios (a few flips reach
-# deep into a file; many stop it at its header), damaged and dropped packets in an intact
-# container, and a file cut short with a few flips besides.
-plans=(zzuf:0.00001 zzuf:0.00003 zzuf:0.0001 zzuf:0.0003 zzuf:0.001 zzuf:0.003 zzuf:0.01 noise noise-drop cut)
+# deep into a file; many stop it at its header), flips in the first and last 8 KiB only (where
+# headers and indexes hold sizes, rates, time bases and layouts), damaged and dropped packets in
+# an intact container, and a file cut short with a few flips besides.
+plans=(zzuf:0.00001 zzuf:0.00003 zzuf:0.0001 zzuf:0.0003 zzuf:0.001 zzuf:0.003 zzuf:0.01
+       ends:0.0003 ends:0.001 noise noise-drop cut)
 # Prints "ok", "error CODE" (exit 2, one JSON error line on stdout), "crash" (a signal), "timeout"
 # (a suspected hang) or "unclean" for a run that exited STATUS with stdout in OUTFILE.
 classify() {  # STATUS OUTFILE ELAPSED LIMIT
@@ -185,6 +187,9 @@ fuzz_file() {  # INDEX
   local amount=$(( 200 + (number * 7919) % 5000 ))
   case "$plan" in
     zzuf:*) tag="zzuf$number-r${plan#zzuf:}"; recipe="zzuf -s $number -r ${plan#zzuf:} -c cat SEEDS/$source > OUT" ;;
+    ends:*) local size ends
+      size=$(stat -c %s "$seeds/$source"); ends="0-8191,$((size > 8192 ? size - 8192 : 0))-"
+      tag="ends$number-r${plan#ends:}"; recipe="zzuf -s $number -r ${plan#ends:} -b $ends -c cat SEEDS/$source > OUT" ;;
     noise) tag="noise$amount"; recipe="ffmpeg -i SEEDS/$source -map 0 -c copy -bsf noise=amount=$amount OUT" ;;
     noise-drop) tag="noise$amount-drop$((amount / 100))"
       recipe="ffmpeg -i SEEDS/$source -map 0 -c copy -bsf noise=amount=$amount:dropamount=$((amount / 100)) OUT" ;;
@@ -196,6 +201,7 @@ fuzz_file() {  # INDEX
   file="$out/work/$name"
   case "$plan" in
     zzuf:*) zzuf -s "$number" -r "${plan#zzuf:}" -c cat "$seeds/$source" > "$file" ;;
+    ends:*) zzuf -s "$number" -r "${plan#ends:}" -b "$ends" -c cat "$seeds/$source" > "$file" ;;
     noise*) local filter="noise=amount=$amount"
       [ "$plan" = noise-drop ] && filter+=":dropamount=$((amount / 100))"
       # The muxer may refuse what the filter made; then the packets go in undamaged.
