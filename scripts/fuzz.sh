@@ -155,11 +155,14 @@ sys.exit(0 if isinstance(error, dict) and print(error.get("code")) is None else 
 run_one() {  # BASE LIMIT COMMAND...
   local base="$1" limit="$2"; shift 2
   local start status=0
-  start=$(date +%s)
+  start=$(date +%s.%N)
   ( ulimit -v $((memory * 1024)); exec env REEL_FFMPEG_LOG="${REEL_FFMPEG_LOG:-fatal}" \
       XDG_CACHE_HOME="$out/work/cache" timeout -k 10 "$limit" "$@" ) > "$base.out" 2> "$base.err" || status=$?
-  classify "$status" "$base.out" $(( $(date +%s) - start )) "$limit"
+  local seconds
+  seconds=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+  classify "$status" "$base.out" "${seconds%.*}" "$limit"
   echo "$status" > "$base.status"
+  echo "$seconds" > "$base.seconds"
 }
 
 keep() {  # CLASS FILE NAME RECIPE BASE COMMAND...
@@ -228,8 +231,8 @@ fuzz_file() {  # INDEX
         mkdir -p "$out/work/suspects"; cp -f "$file" "$out/work/suspects/"
         printf '%s\t%s\t%s\t%s\n' "$name" "$what" "$recipe" "$at" >> "$out/suspects.tsv" ;;
     esac
-    printf '%s\t%s\t%s\t%s\n' "$name" "$what" "$class" "${code:-}" >> "$out/results.tsv"
-    rm -f "$base.out" "$base.err" "$base.status"
+    printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$what" "$class" "${code:-}" "$(cat "$base.seconds")" >> "$out/results.tsv"
+    rm -f "$base.out" "$base.err" "$base.status" "$base.seconds"
   done
   rm -f "$file"
 }
@@ -262,7 +265,7 @@ while IFS=$'\t' read -r name what recipe at; do
     hang|crash|unclean) keep "$class" "$file" "$name" "$recipe" "$base" "${command[@]}" ;;
   esac
   # The confirmed class replaces the suspicion.
-  printf '%s\t%s\t%s\t%s\n' "$name" "$what" "$class" "${code:-}" >> "$out/results.tsv"
+  printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$what" "$class" "${code:-}" "$(cat "$base.seconds")" >> "$out/results.tsv"
 done < "$out/suspects.tsv"
 rm -rf "$out/work/suspects" "$out/work/again"
 
@@ -271,6 +274,7 @@ runs=$(( $(wc -l < "$out/results.tsv") - $(wc -l < "$out/suspects.tsv") ))
 ok=$(count ok); errors=$(count error); crashes=$(count crash); hangs=$(count hang); unclean=$(count unclean)
 echo "fuzz: clean errors by code: $(awk -F'\t' '$3 == "error" { n[$4]++ } END { for (c in n) printf "%s %d, ", c, n[c] }' \
   "$out/results.tsv" | sed 's/, $//')" >&2
+echo "fuzz: slowest run: $(sort -t$'\t' -k5,5 -g "$out/results.tsv" | tail -1 | awk -F'\t' '{ printf "%s s, %s %s", $5, $2, $1 }')" >&2
 for dir in "$out"/kept/*/; do [ -d "$dir" ] && echo "fuzz: kept $dir" >&2; done
 echo "fuzz: files $files, runs $runs, ok $ok, clean errors $errors, crashes $crashes, hangs $hangs, unclean $unclean (seed $seed, out $out)"
 [ $((crashes + hangs + unclean)) -eq 0 ]
