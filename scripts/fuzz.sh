@@ -36,7 +36,7 @@ memory=4096
 usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
-    --files) files="$2"; shift 2 ;;
+    --files) files="${2:?--files needs a value}"; shift 2 ;;
     --seed) seed="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
     --timeout) timeout="$2"; shift 2 ;;
@@ -51,6 +51,7 @@ done
 for n in "$files" "$seed" "$timeout" "$jobs" "$memory"; do
   [[ "$n" =~ ^[0-9]+$ ]] || { echo "fuzz: not a whole number: $n" >&2; exit 2; }
 done
+[ "$jobs" -ge 1 ] && [ "$timeout" -ge 1 ] || { echo "fuzz: --jobs and --timeout must be at least 1" >&2; exit 2; }
 for program in ffmpeg zzuf timeout python3; do
   command -v "$program" >/dev/null || { echo "fuzz: needs $program (scripts/install-deps.sh)" >&2; exit 2; }
 done
@@ -68,6 +69,8 @@ fi
 [ -x "$tool" ] || { echo "fuzz: no reel-tool at $tool" >&2; exit 2; }
 tool="$(cd "$(dirname "$tool")" && pwd)/$(basename "$tool")"
 out="${out:-$(mktemp -d "${TMPDIR:-/tmp}/reel-fuzz.XXXXXX")}"
+# A folder used before starts over: what it kept then is not this run's.
+rm -rf "$out/kept" "$out/work"
 mkdir -p "$out/kept" "$out/work"
 out="$(cd "$out" && pwd)"
 seeds="${seeds:-$out/seeds}"
