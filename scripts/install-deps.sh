@@ -14,6 +14,8 @@ packages=(
   libcurl4-openssl-dev
   # Test and benchmark tools
   ffmpeg pulseaudio pulseaudio-utils nginx-light mpv python3
+  # The fuzzing harness (scripts/fuzz.sh) damages media with zzuf
+  zzuf
   # OCR reads rendered subtitles back from pictures in the tests
   tesseract-ocr tesseract-ocr-eng
   # spumux makes real DVD bitmap subtitles for the tests
