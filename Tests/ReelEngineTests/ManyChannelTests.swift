@@ -211,3 +211,105 @@ struct ToneAnalysis: CustomStringConvertible {
 
     var description: String { "\(channels.first?.count ?? 0) frames analysed in \(channels.count) channels" }
 }
+
+/// The resampler itself, layout by layout, without files or threads: a steady signal on one
+/// channel at a time must come out of the stereo downmix unless that channel is an LFE (or an
+/// ambisonic component a stereo decode leaves out). Every layout FFmpeg names, including the
+/// ones libswresample mixes itself (its matrix is checked to hear every channel) and the ones
+/// it cannot; and one resampler taking them all in turn, as a stream whose layout keeps
+/// changing does (damaged AC-3 switching from mono to 4.1 once corrupted the heap here).
+@Suite("Resampler layouts")
+struct ResamplerLayoutTests {
+    static let named = ["mono", "stereo", "2.1", "3.0", "3.0(back)", "4.0", "quad", "quad(side)", "3.1", "5.0",
+                        "5.0(side)", "4.1", "5.1", "5.1(side)", "6.0", "6.0(front)", "hexagonal", "6.1", "6.1(back)",
+                        "6.1(front)", "7.0", "7.0(front)", "7.1", "7.1(wide)", "7.1(wide-side)", "octagonal",
+                        "hexadecagonal", "downmix", "22.2", "FL+FR+FC+LFE+BL+BR+SL+SR+TFL+TFR", "ambisonic 1",
+                        "ambisonic 3"]
+
+    /// A layout by FFmpeg's name, or `count` channels without positions.
+    static func layout(_ name: String?, count: Int = 0) -> AVChannelLayout {
+        var layout = AVChannelLayout()
+        if let name {
+            #expect(av_channel_layout_from_string(&layout, name) == 0, "FFmpeg does not know \(name)")
+        } else {
+            layout.order = AV_CHANNEL_ORDER_UNSPEC
+            layout.nb_channels = Int32(count)
+        }
+        return layout
+    }
+
+    /// 1024 samples of planar float at 48 kHz: 0.5 on `channel`, silence on the others.
+    static func frame(_ layout: AVChannelLayout, signalOn channel: Int) throws -> Frame {
+        let frame = Frame()
+        let f = frame.pointer
+        var copy = layout
+        f.pointee.format = AV_SAMPLE_FMT_FLTP.rawValue
+        f.pointee.sample_rate = 48000
+        f.pointee.nb_samples = 1024
+        try #require(av_channel_layout_copy(&f.pointee.ch_layout, &copy) == 0)
+        try #require(av_frame_get_buffer(f, 0) == 0)
+        let planes = try #require(f.pointee.extended_data)
+        for c in 0..<Int(layout.nb_channels) {
+            let samples = UnsafeMutableRawPointer(try #require(planes[c])).assumingMemoryBound(to: Float.self)
+            samples.update(repeating: c == channel ? 0.5 : 0, count: 1024)
+        }
+        return frame
+    }
+
+    static var all: [(name: String, layout: AVChannelLayout)] {
+        named.map { ($0, layout($0)) } + [10, 16, 24, 64].map { ("\($0) unlabelled", layout(nil, count: $0)) }
+    }
+
+    @Test("Every channel of every layout is heard in stereo, but the LFEs (and ambisonic height and depth)")
+    func everyChannelHeard() throws {
+        for (name, layout) in Self.all {
+            for channel in 0..<Int(layout.nb_channels) {
+                var copy = layout
+                let position = layout.order == AV_CHANNEL_ORDER_UNSPEC
+                    ? AV_CHAN_UNUSED : av_channel_layout_channel_from_index(&copy, UInt32(channel))
+                let resampler = Resampler(output: AudioFormat(sampleRate: 48000, channels: 2))
+                let count = try resampler.convert(try Self.frame(layout, signalOn: channel))
+                try #require(count > 512, "\(name): only \(count) frames out")
+                // The last output frame: steady by then.
+                let left = resampler.buffer[2 * (count - 1)], right = resampler.buffer[2 * (count - 1) + 1]
+                let heard = abs(left) + abs(right)
+                let side = SpeakerSide(position)
+                let silent = side == .lowFrequency || {
+                    if case .ambisonic(let component) = side { return component > 1 }
+                    return false
+                }()
+                if silent {
+                    #expect(heard < 0.001, "\(name) channel \(channel) should not be heard: \(heard)")
+                } else {
+                    // At least its share of full scale: the mix is scaled down only as far as
+                    // all channels at full scale together need.
+                    #expect(Double(heard) >= 0.5 / Double(layout.nb_channels) * 0.99, "\(name) channel \(channel) is not heard: \(heard)")
+                }
+                #expect(abs(left) <= 0.5001 && abs(right) <= 0.5001, "\(name) channel \(channel) is louder than it came in")
+            }
+        }
+    }
+
+    @Test("One resampler takes every layout in turn, as a stream whose layout keeps changing")
+    func layoutChangesInOneStream() throws {
+        let resampler = Resampler(output: AudioFormat(sampleRate: 48000, channels: 2))
+        var total = 0
+        for _ in 0..<3 {
+            for (name, layout) in Self.all {
+                let count = try resampler.convert(try Self.frame(layout, signalOn: 0))
+                #expect(count > 0, "\(name): nothing out")
+                total += count
+            }
+        }
+        total += try resampler.convert(nil)
+        // Nothing lost at the changes: every input sample came out (the filter's delay drained).
+        #expect(total == 3 * Self.all.count * 1024)
+    }
+
+    @Test("More channels than libswresample takes is a clear error, not a crash")
+    func tooManyChannels() throws {
+        let resampler = Resampler(output: AudioFormat(sampleRate: 48000, channels: 2))
+        let layout = Self.layout(nil, count: 65)
+        #expect(throws: PlayerError.self) { try resampler.convert(try Self.frame(layout, signalOn: 0)) }
+    }
+}
