@@ -125,6 +125,18 @@ make_seed h264-444-ac3 mp4 "${video[@]}" "${audio[@]}" -map 0:v -map 1:a -c:v li
 make_seed mp3-cover mp3 "${audio[@]}" -f lavfi -i "testsrc2=size=160x120:rate=1:duration=1" -map 0:a -map 1:v \
   -c:a libmp3lame -c:v png -frames:v 1 -disposition:v attached_pic -id3v2_version 3
 make_seed opus opus "${audio[@]}" -map 0:a -c:a libopus -b:a 48k
+# Many channels, a tone each (more planes than AVFrame.data holds; layouts libswresample cannot
+# mix): 16-channel AAC beside H.264 in MPEG-TS, and 24 unlabelled channels of Opus.
+tones=() after_video="" alone=""
+for i in $(seq 0 23); do
+  tones+=(-f lavfi -i "sine=frequency=$((310 + 50 * i)):sample_rate=48000:duration=2")
+  alone+="[$i:a]"
+  if [ "$i" -lt 16 ]; then after_video+="[$((i + 1)):a]"; fi
+done
+make_seed h264-aac16 ts "${video[@]}" "${tones[@]:0:64}" -filter_complex "${after_video}amerge=inputs=16[a]" \
+  -map 0:v -map "[a]" -c:v libx264 -preset veryfast -g 12 -c:a aac -b:a 384k
+make_seed opus24 ogg "${tones[@]}" -filter_complex "${alone}amerge=inputs=24[a]" -map "[a]" \
+  -c:a libopus -mapping_family 255 -b:a 256k
 
 # --- One damaged file: mutate, run the three commands, record each run's class. ----------------
 # Each seed goes through these damages in turn: bit flips at rising ratios (a few flips reach
