@@ -18,6 +18,7 @@
 #   --jobs 1        files run at once
 #   --seeds DIR     where the seed files are made, and reused while their recipes hold (OUT/seeds)
 #   --memory 4096   address-space limit of each run, in MiB: unbounded growth fails instead
+#                   (0: none; a sanitized reel-tool needs its own huge shadow address space)
 # The summary is the last line on stdout; the exit status is 0 when nothing crashed, hung or
 # exited uncleanly, 1 otherwise, 2 on a usage or setup error.
 set -euo pipefail
@@ -171,7 +172,7 @@ run_one() {  # BASE LIMIT COMMAND...
   local base="$1" limit="$2"; shift 2
   local start status=0
   start=$(date +%s.%N)
-  ( ulimit -v $((memory * 1024)); exec env REEL_FFMPEG_LOG="${REEL_FFMPEG_LOG:-fatal}" \
+  ( if [ "$memory" -gt 0 ]; then ulimit -v $((memory * 1024)); fi; exec env REEL_FFMPEG_LOG="${REEL_FFMPEG_LOG:-fatal}" \
       XDG_CACHE_HOME="$out/work/cache" timeout -k 10 "$limit" "$@" ) > "$base.out" 2> "$base.err" || status=$?
   local seconds
   seconds=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')

@@ -19,6 +19,9 @@ struct FuzzTests {
         let result = try Command.run(
             ["bash", Self.script, "--files", "60", "--seed", "1", "--timeout", "60",
              "--tool", ReelToolTests.binary, "--out", out.path,
+             // A sanitized reel-tool (scripts/sanitize.sh) maps terabytes of shadow memory and
+             // cannot run under an address-space limit.
+             "--memory", Self.sanitized ? "0" : "4096",
              // The seeds are remade only when their recipe changes.
              "--seeds", Fixtures.directory.appendingPathComponent("fuzz-seeds").path],
             check: false)
@@ -29,6 +32,11 @@ struct FuzzTests {
         let failures = (counts["crashes"] ?? -1) + (counts["hangs"] ?? -1) + (counts["unclean"] ?? -1)
         #expect(failures == 0 && result.status == 0, "\(summary)\n\(Self.kept(in: out))")
         if failures == 0 && result.status == 0 { try? FileManager.default.removeItem(at: out) }
+    }
+
+    static var sanitized: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return environment["ASAN_OPTIONS"] != nil || environment["TSAN_OPTIONS"] != nil
     }
 
     /// "files 60, runs 180, ok 150, ..." as a table of numbers.
