@@ -23,13 +23,10 @@ struct ManyChannelWindowTests {
         try Self.playEachToTheEnd([try Fixtures.Spec.audioFormatChanges.path], seconds: "0:06")
     }
 
-    /// Opens each file alone and waits for it to end by itself, its elapsed time at `seconds`
-    /// or the second before (a file's last picture starts before its end).
+    /// Opens each file alone and waits for it to end by itself, its elapsed time reading its
+    /// whole length (`seconds`), as the total does.
     static func playEachToTheEnd(_ paths: [String], seconds: String) throws {
         let desktop = try Desktop()
-        let parts = seconds.split(separator: ":").compactMap { Int($0) }
-        let whole = parts[0] * 60 + parts[1]
-        let accepted = [whole - 1, whole].map { String(format: "%d:%02d", $0 / 60, $0 % 60) }
         for path in paths {
             let file = (path as NSString).lastPathComponent
             // One file at a time: the end state (title, play button, the time at the file's
@@ -43,10 +40,10 @@ struct ManyChannelWindowTests {
                 let tree = try app.accessibleTree()
                 seen = tree.filter { $0.role == "label" || $0.role == "push button" }.map(\.name).joined(separator: " | ")
                 // Stopped by itself (nothing here pauses it) at its end: the elapsed time (the
-                // leftmost) reads the length or the second before.
+                // leftmost) reads the whole length.
                 let times = tree.filter { $0.role == "label" && $0.name.range(of: #"^\d+:\d\d$"#, options: .regularExpression) != nil }
                 guard let elapsed = times.min(by: { $0.x < $1.x }), times.count >= 2 else { return false }
-                return tree.contains { $0.name == "Play" } && accepted.contains(elapsed.name)
+                return tree.contains { $0.name == "Play" } && elapsed.name == seconds
             }
         }
     }

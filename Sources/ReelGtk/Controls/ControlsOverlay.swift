@@ -34,6 +34,9 @@ final class ControlsOverlay {
     private var updatingFromPlayer = false
     private var scrubberHeld = false
     private var popupsOpen = 0
+    /// Played to the end: the time reads the whole length until the player moves again (the
+    /// last time the engine reports is its last picture's or sound's start, a moment before).
+    private var playedThrough = false
     /// What of streamed media is cached, for the scrubber's fill level.
     private let bufferedRanges: BufferedRanges
 
@@ -243,8 +246,12 @@ final class ControlsOverlay {
 
     func apply(_ event: PlayerEvent) {
         switch event {
-        case .stateChanged:
+        case .stateChanged(_, let to):
+            if to != .ended { playedThrough = false }
             updatePlayButton()
+        case .playedToEnd:
+            playedThrough = true
+            if !inBreak, !scrubbing, let duration { setScrubberValue(duration); updateLabels(position: duration) }
         case .durationKnown(let d):
             setDuration(d)
         case .mediaLoaded(let info):
@@ -259,9 +266,11 @@ final class ControlsOverlay {
         case .time(let position, let d):
             if inBreak { break }
             if let d, d != duration { setDuration(d) }
-            if !scrubbing { setScrubberValue(position); updateLabels(position: position) }
+            let shown = playedThrough ? (duration ?? position) : position
+            if !scrubbing { setScrubberValue(shown); updateLabels(position: shown) }
 
         case .seekCompleted(let position):
+            playedThrough = false
             if !scrubbing { setScrubberValue(position); updateLabels(position: position) }
         case .speedChanged:
             updateLabels(position: player.position)
