@@ -54,7 +54,8 @@ struct SwitchCommand: ParsableCommand {
             openMs.append(Date().timeIntervalSince(started) * 1000)
             if n % every == 0 || n == count {
                 Output.line(["event": "switch", "n": n,
-                             "rss_mb": ResourceUsage.residentMB.map { Output.round($0, 1) } as Any])
+                             "rss_mb": ResourceUsage.residentMB.map { Output.round($0, 1) } as Any,
+                             "heap_mb": Output.round(ResourceUsage.heapInUseMB, 2)])
             }
         }
         Output.line(["event": "summary", "switches": count,
