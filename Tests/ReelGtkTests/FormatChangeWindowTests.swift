@@ -116,29 +116,9 @@ extension ReelApp {
     func savePicture(changedTo moment: FormatChangeWindowTests.Moment, from before: String? = nil, name: String,
                      timeout: Double = 40) throws -> String {
         let old = before.flatMap { FileManager.default.contents(atPath: $0) }
-        var attempt = 0
-        var previous: Data?
-        var settled = ""
-        try Desktop.wait("a settled \(moment.width)×\(moment.height) picture", log: log, timeout: timeout) {
-            attempt += 1
-            let path = desktop.home.appendingPathComponent("\(name)-\(attempt).png").path
-            try activate("save-picture", string: path)
-            var data = Data()
-            var size: (width: Int, height: Int)?
-            try? Desktop.wait("\(path)", timeout: 3) {
-                data = FileManager.default.contents(atPath: path) ?? Data()
-                size = PictureOracle.pngSize(data)
-                return size != nil
-            }
-            guard let size, size.width == moment.width, size.height == moment.height, data != old else {
-                previous = nil
-                return false
-            }
-            defer { previous = data }
-            guard previous == data else { return false }
-            settled = path
-            return true
+        return try saveSettledPicture("a settled \(moment.width)×\(moment.height) picture", name: name,
+                                      timeout: timeout) { size, png in
+            size.width == moment.width && size.height == moment.height && png != old
         }
-        return settled
     }
 }

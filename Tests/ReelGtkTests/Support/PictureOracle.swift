@@ -92,10 +92,24 @@ extension ReelApp {
     /// `width`×`height` (1:1) fails.
     /// Returns the PNG's path.
     func savePicture(width: Int, height: Int, name: String, timeout: Double = 40) throws -> String {
+        try saveSettledPicture("a settled \(width)×\(height) picture", name: name, timeout: timeout) { size, _ in
+            if size.width != width || size.height != height {
+                // The window opens at the video's natural size, so the picture is drawn 1:1.
+                throw Command.Failure(command: ["save-picture"], result: .init(status: -1, stdout: Data(),
+                    stderr: Data("the picture is drawn at \(size.width)×\(size.height), not 1:1 at \(width)×\(height)".utf8)))
+            }
+            return true
+        }
+    }
+
+    /// Saves the picture again and again until `accept` takes one (false: not yet, try again;
+    /// a throw fails at once) and the next save is the same. Returns the PNG's path.
+    func saveSettledPicture(_ what: String, name: String, timeout: Double,
+                            accept: (_ size: (width: Int, height: Int), _ png: Data) throws -> Bool) throws -> String {
         var attempt = 0
         var previous: Data?
         var settled = ""
-        try Desktop.wait("a settled \(width)×\(height) picture", log: log, timeout: timeout) {
+        try Desktop.wait(what, log: log, timeout: timeout) {
             attempt += 1
             let path = desktop.home.appendingPathComponent("\(name)-\(attempt).png").path
             try activate("save-picture", string: path)
@@ -108,10 +122,9 @@ extension ReelApp {
                 return size != nil
             }
             guard let size else { return false }
-            if size.width != width || size.height != height {
-                // The window opens at the video's natural size, so the picture is drawn 1:1.
-                throw Command.Failure(command: ["save-picture"], result: .init(status: -1, stdout: Data(),
-                    stderr: Data("the picture is drawn at \(size.width)×\(size.height), not 1:1 at \(width)×\(height)".utf8)))
+            guard try accept(size, data) else {
+                previous = nil
+                return false
             }
             defer { previous = data }
             guard previous == data else { return false }
