@@ -47,7 +47,7 @@ struct AudioContinuityTests {
     }
 
     static func recordOnce(_ drive: (TestPlayer) throws -> Void) throws -> (samples: [Int16], underruns: Int) {
-        let sink = try PrivateSink("reel_clicks_\(getpid())_\(UInt32.random(in: 0...UInt32.max))")
+        let sink = try PrivateSink.borrow()
         defer { sink.stop() }
         let raw = FileManager.default.temporaryDirectory.appendingPathComponent("\(sink.name).raw").path
         defer { unlink(raw) }

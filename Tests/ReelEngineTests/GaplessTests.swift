@@ -89,7 +89,7 @@ struct GaplessTests {
         // A machine too busy to feed the sound device leaves gaps that are not the ones under
         // test: such a run is recorded again (up to three times), as in the click tests.
         for _ in 0..<3 {
-            let sink = try PrivateSink("reel_gapless_\(getpid())_\(UInt32.random(in: 0...UInt32.max))")
+            let sink = try PrivateSink.borrow()
             defer { sink.stop() }
             let raw = FileManager.default.temporaryDirectory.appendingPathComponent("\(sink.name).raw").path
             defer { unlink(raw) }

@@ -131,7 +131,7 @@ struct ManyChannelTests {
     static func recordPlayback(of path: String, speakers: [String]? = nil) throws -> [Int16] {
         let map = speakers?.joined(separator: ",")
         for _ in 0..<3 {
-            let sink = try PrivateSink("reel_channels_\(getpid())_\(UInt32.random(in: 0...UInt32.max))", channelMap: map)
+            let sink = try PrivateSink.borrow(channelMap: map)
             defer { sink.stop() }
             let raw = FileManager.default.temporaryDirectory.appendingPathComponent("\(sink.name).raw").path
             defer { unlink(raw) }

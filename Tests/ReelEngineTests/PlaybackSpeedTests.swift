@@ -16,7 +16,7 @@ struct PlaybackSpeedTests {
 
     /// Plays `clip` at `speed` into a private null sink and analyses what came out.
     static func hear(_ clip: String, speed: Double) throws -> Heard {
-        let sink = try PrivateSink("reel_speed_\(getpid())_\(Int(speed * 100))")
+        let sink = try PrivateSink.borrow()
         defer { sink.stop() }
         let raw = FileManager.default.temporaryDirectory.appendingPathComponent("\(sink.name).raw").path
         defer { unlink(raw) }

@@ -14,7 +14,7 @@ struct ManyChannelWindowTests {
         let paths = try names.map { name in
             try Fixtures.path(try #require(ManyChannelFixture.all.first { $0.spec.name == name }).spec)
         }
-        try Self.playEachToTheEnd(paths, seconds: "0:02")
+        try Self.playEachToTheEnd(paths, seconds: "0:01")
     }
 
     @Test("Sound that changes from stereo to 5.1 to 44.1 kHz mid-stream plays to its end in the window")

@@ -32,7 +32,7 @@ public struct ManyChannelFixture: Sendable, CustomStringConvertible {
 
     /// `layout` is a list of FFmpeg channel names joined with "+", or a count for channels
     /// without positions.
-    static func make(_ name: String, ext: String, layout: String, seconds: Double = 2, codec: [String]) -> Self {
+    static func make(_ name: String, ext: String, layout: String, seconds: Double = 1, codec: [String]) -> Self {
         let names: [String?]
         if let count = Int(layout) {
             names = Array(repeating: nil, count: count)

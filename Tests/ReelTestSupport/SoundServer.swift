@@ -63,20 +63,29 @@ public enum SoundServer {
 
 /// A null sink of a test's own on the test sound server, with a silent low-latency client on it
 /// so that it renders in small steps like a sound card, and its monitor to record from.
-/// Threading: create, use and stop from one test.
-public final class PrivateSink {
+/// Threading: create, use and stop from one test; `borrow` from any test thread.
+public final class PrivateSink: @unchecked Sendable {
+    // Safe to send: every stored property is a constant.
     public let name: String
     public let server: String
     private let module: String
     private let keepAlive: Int32
+    private let channelMap: String?
+    private let pooled: Bool
 
     /// Loads the sink and waits until the silence a new null sink renders ahead (2 s) has
     /// drained, so that what is played next is heard (and recorded) at once.
     /// `channelMap` (PulseAudio's names, "front-left,front-right,...") makes a sink with those
     /// speakers; the default is stereo.
-    public init(_ name: String, channelMap: String? = nil) throws {
+    public convenience init(_ name: String, channelMap: String? = nil) throws {
+        try self.init(name, channelMap: channelMap, pooled: false)
+    }
+
+    private init(_ name: String, channelMap: String?, pooled: Bool) throws {
         server = try SoundServer.ensure()
         self.name = name
+        self.channelMap = channelMap
+        self.pooled = pooled
         let env = ["PULSE_SERVER": server]
         var arguments = ["pactl", "load-module", "module-null-sink", "sink_name=\(name)", "rate=48000"]
         if let channelMap {
@@ -116,9 +125,47 @@ public final class PrivateSink {
         return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
     }
 
+    /// Done with the sink: a borrowed one goes back to the pool, any other is unloaded.
     public func stop() {
+        if pooled {
+            Self.pool.withLock { $0.append(self) }
+            return
+        }
+        unload()
+    }
+
+    private func unload() {
         kill(keepAlive, SIGTERM)
         _ = try? Command.run(["pactl", "unload-module", module], environment: ["PULSE_SERVER": server], check: false)
+    }
+
+    // MARK: A pool of settled sinks
+
+    /// Sinks given back by `stop`, idle and settled, for the next test to borrow.
+    private static let pool = Locked([PrivateSink]())
+    private static let unloadAtExit = Once<Void> {
+        atexit {
+            for sink in PrivateSink.pool.withLock({ $0 }) { sink.unload() }
+        }
+    }
+
+    /// A private sink with `channelMap`'s speakers: one a finished test gave back, or a new one.
+    /// A new null sink costs two seconds of waiting (the silence it renders ahead must drain);
+    /// an idle one given back has nothing ahead, so tests that each need a clean sink of their
+    /// own share a few instead of each waiting. It is the same as a new one once nothing plays
+    /// into it: checked again here (a stream still closing would leave sound rendered ahead).
+    public static func borrow(channelMap: String? = nil) throws -> PrivateSink {
+        try unloadAtExit.get()
+        let idle = pool.withLock { sinks -> PrivateSink? in
+            guard let index = sinks.firstIndex(where: { $0.channelMap == channelMap }) else { return nil }
+            return sinks.remove(at: index)
+        }
+        if let idle {
+            try SoundServer.waitUntilSettled(sink: idle.name, server: idle.server)
+            return idle
+        }
+        let name = "reel_sink_\(getpid())_\(UInt32.random(in: 0...UInt32.max))"
+        return try PrivateSink(name, channelMap: channelMap, pooled: true)
     }
 }
 
