@@ -17,9 +17,12 @@ struct UnwatchedPlaybackTests {
         try test.waitForState("playing") { $0 == .playing }
         // No presenter: nothing pulls. The engine's queues hold a few seconds of this file, so
         // a decoder that waited for pictures to be taken would stop the sound well before 12 s.
-        sleep(12)
-        let position = test.player.position
-        #expect(position > 10.5, "the clock stopped at \(position) s with nobody watching")
+        let playing = test.recorder.count
+        let reached = test.recorder.wait(from: playing, timeout: 60) { event in
+            if case .time(let position, _) = event { return position > 10.5 }
+            return false
+        }
+        #expect(reached != nil, "the clock stopped at \(test.player.position) s with nobody watching")
         #expect(test.player.statistics.audioUnderruns == 0, "the sound ran dry \(test.player.statistics.audioUnderruns) times")
         #expect(test.player.statistics.framesDropped > 200, "pictures nobody took: \(test.player.statistics.framesDropped) dropped")
         // Shown again: the first picture taken is the one for the clock's time.

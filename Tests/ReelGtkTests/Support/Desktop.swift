@@ -15,6 +15,7 @@ public final class Desktop {
     /// XDG_DATA_HOME of the programs here: `home/data`, or the share folder of an installation.
     public let dataHome: URL
     private var pids: [Int32] = []
+    private var reader: AccessibilityReader?
 
     private static let nextDisplay = Locked(100 + Int(getpid() % 40) * 20)
 
@@ -65,6 +66,8 @@ public final class Desktop {
 
 
     public func stop() {
+        reader?.stop()
+        reader = nil
         let running = !pids.isEmpty
         for pid in pids.reversed() { kill(pid, SIGTERM) }
         for pid in pids { _ = Command.isRunning(pid) }
@@ -97,6 +100,17 @@ public final class Desktop {
         env["GSETTINGS_BACKEND"] = "keyfile"
         if let pulse = ProcessInfo.processInfo.environment["PULSE_SERVER"] { env["PULSE_SERVER"] = pulse }
         return env
+    }
+
+    /// What reads the accessibility tree of programs on this desktop, started on first use.
+    /// One that stopped (libatspi can fail hard while a window goes) is replaced.
+    func accessibility() throws -> AccessibilityReader {
+        if let reader, reader.isRunning { return reader }
+        reader?.stop()
+        let started = try AccessibilityReader(environment: environment,
+                                              log: home.appendingPathComponent("accessibility.log").path)
+        reader = started
+        return started
     }
 
     /// Starts a program on this desktop; it is stopped with the desktop.

@@ -81,44 +81,8 @@ public final class ReelApp {
 
     /// The application's accessibility tree, flattened: role, name, states, screen extents.
     public func accessibleTree() throws -> [AccessibleNode] {
-        let script = """
-        import json, sys, pyatspi
-        def walk(node, depth, out):
-            try:
-                ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-                box = [ext.x, ext.y, ext.width, ext.height]
-            except Exception:
-                box = [0, 0, 0, 0]
-            try:
-                states = [pyatspi.stateToString(s) for s in node.getState().getStates()]
-                role, name = node.getRoleName(), node.name or ""
-            except Exception:
-                # A widget that went while the tree was read (a popover closing, controls
-                # rebuilt): it and its children are simply not there any more.
-                return
-            try:
-                value = node.queryValue().currentValue
-            except Exception:
-                value = None
-            out.append({"role": role, "name": name, "states": states, "box": box,
-                        "depth": depth, "value": value})
-            try:
-                children = [node.getChildAtIndex(i) for i in range(node.childCount)]
-            except Exception:
-                children = []
-            for child in children:
-                if child is not None: walk(child, depth + 1, out)
-        desktop = pyatspi.Registry.getDesktop(0)
-        out = []
-        for i in range(desktop.childCount):
-            app = desktop.getChildAtIndex(i)
-            if app is not None and app.name in ("reel", "Reel", "io.github.reel.Reel"):
-                walk(app, 0, out)
-        print(json.dumps(out))
-        """
-        let result = try desktop.run(["/usr/bin/python3", "-c", script])
-        let data = Data(result.output.utf8)
-        guard let list = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }
+        // A reader that stopped mid-look is replaced once, as a fresh look would have been.
+        let list = try (try? desktop.accessibility().tree()) ?? desktop.accessibility().tree()
         // GTK 4 reports extents relative to its window (it cannot know where the window is on
         // screen), and the X window is larger than the GTK window by the client-side shadow.
         // Screen position = X window origin + shadow margin + GTK's extents.
