@@ -15,11 +15,28 @@ struct FormatChangeTests {
     /// (seeking by time cannot tell their equal timestamps apart, so they are not sought in).
     static let playedFiles = joinedFiles + [Fixtures.Spec.clockResets, Fixtures.Spec.clockResetsWithSound]
 
-    @Test("Plays through every change: each picture shown is FFmpeg's, at its new size and format, in order",
-          arguments: playedFiles)
-    func playsThrough(_ joined: Fixtures.Spec.Joined) throws {
+    /// What playing a joined file through left behind, judged by `playsThrough`.
+    struct PlayedThrough: Sendable {
+        let frames: [ShownFrame]
+        let statistics: PlaybackStatistics
+        let position: Double
+    }
+
+    // Each file plays in real time, so they play at once.
+    @Test("Plays through every change: each picture shown is FFmpeg's, at its new size and format, in order (every file at once)")
+    func playsThrough() throws {
+        let outcomes = AtOnce.map(Self.playedFiles) { joined in try Self.playThrough(joined) }
+        for (joined, outcome) in zip(Self.playedFiles, outcomes) {
+            do {
+                try Self.judge(joined, try outcome.get())
+            } catch {
+                Issue.record("\(joined): \(error)")
+            }
+        }
+    }
+
+    static func playThrough(_ joined: Fixtures.Spec.Joined) throws -> PlayedThrough {
         let path = try joined.path
-        let oracle = try JoinedOracle.of(joined)
         let shown = Locked([ShownFrame]())
         let test = TestPlayer(audio: .null) { $0.autoplay = true }
         let presenter = HeadlessPresenter(player: test.player) { frame in
@@ -30,13 +47,18 @@ struct FormatChangeTests {
         try test.open(path)
         try test.waitForState("the end") { $0 == .ended }
         presenter.stop()
-        let frames = shown.value
-        let stats = test.player.statistics
-        #expect(stats.framesDecoded == oracle.frames.count, "decoded \(stats.framesDecoded) of \(oracle.frames.count)")
-        #expect(stats.framesShown + stats.framesDropped == stats.framesDecoded)
-        #expect(stats.decodeErrors == 0)
+        return PlayedThrough(frames: shown.value, statistics: test.player.statistics, position: test.player.position)
+    }
+
+    static func judge(_ joined: Fixtures.Spec.Joined, _ played: PlayedThrough) throws {
+        let oracle = try JoinedOracle.of(joined)
+        let frames = played.frames
+        let stats = played.statistics
+        #expect(stats.framesDecoded == oracle.frames.count, "\(joined): decoded \(stats.framesDecoded) of \(oracle.frames.count)")
+        #expect(stats.framesShown + stats.framesDropped == stats.framesDecoded, "\(joined): \(stats.framesShown) shown + \(stats.framesDropped) dropped")
+        #expect(stats.decodeErrors == 0, "\(joined): \(stats.decodeErrors) decode errors")
         #expect(frames.map(\.pts) == frames.map(\.pts).sorted() && Set(frames.map(\.pts)).count == frames.count,
-                "pictures shown out of order or twice: \(frames.map(\.pts))")
+                "\(joined): pictures shown out of order or twice: \(frames.map(\.pts))")
         let rateChanges = Set(joined.segments.map(\.rate)).count > 1
         for frame in frames {
             let expected = oracle.frame(at: frame.pts)
@@ -44,21 +66,21 @@ struct FormatChangeTests {
             // or skip, so from there on pictures have none.
             let number = oracle.frames.firstIndex { $0.pts == expected.pts }
             #expect(frame.index == number || (rateChanges && frame.index == nil),
-                    "pts \(frame.pts) is numbered \(frame.index.map(String.init) ?? "nil"), FFmpeg's frame \(number ?? -1)")
+                    "\(joined): pts \(frame.pts) is numbered \(frame.index.map(String.init) ?? "nil"), FFmpeg's frame \(number ?? -1)")
             #expect(abs(frame.pts - expected.pts) < 0.0005, "shown pts \(frame.pts) is no frame of FFmpeg's (nearest \(expected.pts))")
             #expect(frame.size == expected.size && frame.format == expected.format,
-                    "pts \(frame.pts): \(frame.size) \(frame.format), FFmpeg \(expected.size) \(expected.format)")
-            #expect(frame.md5 == expected.md5, "pts \(frame.pts) (\(expected.size) \(expected.format)) differs from FFmpeg's")
+                    "\(joined): pts \(frame.pts): \(frame.size) \(frame.format), FFmpeg \(expected.size) \(expected.format)")
+            #expect(frame.md5 == expected.md5, "\(joined): pts \(frame.pts) (\(expected.size) \(expected.format)) differs from FFmpeg's")
         }
         // Each segment was on screen: its pictures, in its format.
         for (i, segment) in oracle.segments.enumerated() {
             let inSegment = frames.filter { $0.pts >= segment.start && $0.pts < segment.end }
             #expect(inSegment.count > segment.frameCount / 2,
-                    "segment \(i + 1) (\(segment.size) \(segment.format)): \(inSegment.count) of \(segment.frameCount) shown")
+                    "\(joined): segment \(i + 1) (\(segment.size) \(segment.format)): \(inSegment.count) of \(segment.frameCount) shown")
         }
         // The clock went on through every change, to the end of the last segment.
         let end = try #require(oracle.segments.last).end
-        #expect(abs(test.player.position - end) < 0.25, "ended at \(test.player.position) of \(end)")
+        #expect(abs(played.position - end) < 0.25, "\(joined): ended at \(played.position) of \(end)")
     }
 
     @Test("Exact seeks into each segment land on FFmpeg's frame, at that segment's size and format",
