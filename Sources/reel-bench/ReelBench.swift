@@ -1,12 +1,15 @@
 import ArgumentParser
 import Foundation
+import ReelCommandLine
+import ReelEngine
 
-/// `reel-tool bench`: measures Reel's engine, or for `window` the `reel` app itself (and, with
-/// --compare, ffmpeg or mpv in the same run), and prints one JSON line. The methodology is in BENCHMARKS.md.
+/// `reel-bench`: measures Reel's engine, `reel-tool play` or for `window` the `reel` app itself
+/// (and, with --compare, ffmpeg or mpv in the same run), and prints one JSON line. The methodology
+/// is in BENCHMARKS.md. Every failure ends in one JSON error line on stdout and exit status 2.
 /// Threading: runs on the main thread; each bench blocks it until done.
-struct BenchCommand: ParsableCommand {
+struct ReelBench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench",
+        commandName: "reel-bench",
         abstract: "Measure decode throughput, exact seeks, startup, real-time play or the app's window; one JSON line.",
         discussion: """
             decode   video decode as fast as it goes, vs ffmpeg -f null (best of 3)
@@ -26,7 +29,8 @@ struct BenchCommand: ParsableCommand {
                      and 20 seeks (--proxy-stats), vs mpv --cache=yes (scripts/stream-bench.sh)
             queue    a clip of the file queued twice, heard from a null sink's monitor: the gap
                      at the seam and the sound's length, vs mpv playing the same two
-            """)
+            """,
+        version: ReelVersion.string)
 
     enum Kind: String, CaseIterable, ExpressibleByArgument {
         case decode, seek, step, scrub, startup, play, window, preview, stream, queue
@@ -89,6 +93,13 @@ struct BenchCommand: ParsableCommand {
         case .stream: return
         }
         Output.line(result)
+    }
+}
+
+@main
+enum Main {
+    static func main() {
+        CommandLineMain.run(ReelBench.self)
     }
 }
 
