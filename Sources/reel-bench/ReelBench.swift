@@ -60,6 +60,9 @@ struct ReelBench: ParsableCommand {
     @Option(help: "queue: seconds of the file in each of the two items.")
     var clipSeconds: Double = 4
 
+    @Option(help: "preview: seconds of each playing stretch, without previews and with them.")
+    var playSeconds: Double = 10
+
 
     func run() throws {
         if let count, count < 1 {
@@ -84,7 +87,11 @@ struct ReelBench: ParsableCommand {
         case .startup: result = try StartupBench(setup: setup, runs: count ?? 10).run()
         case .play: result = try PlayBench(setup: setup, runs: count ?? 1).run()
         case .window: result = try WindowBench(setup: setup, runs: count ?? 3).run()
-        case .preview: result = try PreviewBench(setup: setup, targets: count ?? 30, seed: seed).run()
+        case .preview:
+            guard playSeconds >= 1, playSeconds <= 600 else {
+                throw ToolFailure(code: "usage", message: "--play-seconds must be between 1 and 600")
+            }
+            result = try PreviewBench(setup: setup, targets: count ?? 30, seed: seed, playSeconds: playSeconds).run()
         case .queue:
             guard clipSeconds >= 1, clipSeconds <= 60 else {
                 throw ToolFailure(code: "usage", message: "--clip-seconds must be between 1 and 60")
