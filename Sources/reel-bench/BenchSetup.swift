@@ -38,7 +38,7 @@ struct BenchSetup {
         let own = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let path = (own as NSString).deletingLastPathComponent + "/" + name
         guard access(path, X_OK) == 0 else {
-            throw ToolFailure(code: name == "reel" ? "app_missing" : "tool_missing",
+            throw ToolFailure(code: name == "reel" ? "app_missing" : "missing_tool",
                               message: "bench \(bench) runs \(name) from this build, but \(path) is missing: "
                                   + "build it too (swift build -c release)")
         }
