@@ -6,22 +6,11 @@ import Testing
 /// here, on tiny files: the speed figures themselves belong in BENCHMARKS.md, not in tests.
 @Suite("reel-bench")
 struct BenchToolTests {
-    /// The binary built next to this test bundle (beside the reel-tool some benches run).
-    static let binary: String = {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        return bundle.appendingPathComponent("reel-bench").path
-    }()
-
-    static func run(_ arguments: [String]) throws -> Command.Result {
-        // The same environment as reel-tool's tests: the reel-tool the benches run inherits it.
-        try Command.run([binary] + arguments, environment: [
-            "REEL_FFMPEG_LOG": "quiet",
-            "XDG_CACHE_HOME": Fixtures.directory.appendingPathComponent("tool-cache").path,
-        ], check: false)
-    }
+    /// The binary built next to this test bundle, beside the reel-tool some benches run.
+    static let binary = ReelToolTests.built("reel-bench")
 
     static func bench(_ arguments: [String]) throws -> [String: Any] {
-        let result = try run(arguments)
+        let result = try ReelToolTests.run(binary, arguments)
         #expect(result.status == 0, "\(result.output) \(result.errors.suffix(500))")
         let lines = result.output.split(separator: "\n")
         #expect(lines.count == 1, "\(result.output)")
@@ -122,7 +111,7 @@ struct BenchToolTests {
 
     @Test("A missing file is an error line, not a crash")
     func missingFile() throws {
-        let result = try Self.run(["decode", "/nonexistent/x.mp4"])
+        let result = try ReelToolTests.run(Self.binary, ["decode", "/nonexistent/x.mp4"])
         #expect(result.status == 2)
         let error = try ReelToolTests.json(try #require(result.output.split(separator: "\n").last))["error"] as? [String: Any]
         #expect(error?["code"] as? String == "file_not_found")
