@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "ReelGtk", targets: ["ReelGtk"]),
         .executable(name: "reel", targets: ["reel"]),
         .executable(name: "reel-tool", targets: ["reel-tool"]),
+        .executable(name: "reel-bench", targets: ["reel-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -51,7 +52,21 @@ let package = Package(
         .executableTarget(
             name: "reel-tool",
             dependencies: [
-                "ReelEngine", "CLinux",
+                "ReelEngine", "ReelCommandLine", "CLinux",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        // What reel-tool and reel-bench share: JSON lines out, failures, the way they start and end.
+        .target(
+            name: "ReelCommandLine",
+            dependencies: [
+                "ReelEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        // Benchmarks against ffmpeg and mpv; built beside reel-tool and reel, never installed.
+        .executableTarget(
+            name: "reel-bench",
+            dependencies: [
+                "ReelEngine", "ReelCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // What both test suites share: running programs, fixtures, a sound server, ports.

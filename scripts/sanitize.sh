@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Runs the engine tests (Tests/ReelEngineTests) under AddressSanitizer and/or ThreadSanitizer,
 # each build in its own directory (.build-asan, .build-tsan), and fails if a test fails or any
-# sanitizer report was written: by the test process or by a reel-tool it started. The tool
-# and bench tests (ReelToolTests, BenchToolTests, parts of SubtitleTests) run the reel-tool
-# built beside the test bundle, so they run the sanitized engine in a child process: its
-# reports land in the report folder, and a report also changes its exit status (1 after a
-# leak, 66 after a race), which fails the test that started it. Their peers (ffmpeg, mpv) are
-# not sanitized and are not judged.
+# sanitizer report was written: by the test process or by a reel-tool or reel-bench it started.
+# The tool and bench tests (ReelToolTests, BenchToolTests, parts of SubtitleTests) run the
+# reel-tool and reel-bench built beside the test bundle (reel-bench runs that reel-tool in
+# turn), so they run the sanitized engine in a child process: its reports land in the report
+# folder, and a report also changes its exit status (1 after a leak, 66 after a race), which
+# fails the test that started it. Their peers (ffmpeg, mpv) are not sanitized and are not judged.
 #   scripts/sanitize.sh address|thread|all [SWIFT-TEST-FILTER]
 #   scripts/sanitize.sh thread 'ReelEngineTests\.(SubtitleTests|GaplessTests)'   # a chunk of suites
 # Reports go to .build-<asan|tsan>/sanitizer-reports/<name>.<pid>, one file per process that

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# Runs `reel-tool bench stream` the way BENCHMARKS.md reports it: nginx on 127.0.0.1 serves
+# Runs `reel-bench stream` the way BENCHMARKS.md reports it: nginx on 127.0.0.1 serves
 # FILE, the fault proxy in front of it adds 50 ms before each response and holds each response
 # to 20 Mbit/s, and Reel is measured beside mpv --cache=yes on the proxy's URL.
-#   scripts/stream-bench.sh [FILE] [reel-tool arguments...]
+#   scripts/stream-bench.sh [FILE] [reel-bench arguments...]
 # FILE defaults to the benchmark file (scripts/make-bench-file.sh).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 file="${1:-$root/.build-bench-media/bench-1080p30-60s.mp4}"
 shift || true
 [ -f "$file" ] || { echo "no $file: run scripts/make-bench-file.sh first" >&2; exit 1; }
-tool="${REEL_TOOL:-$root/.build/release/reel-tool}"
+tool="${REEL_BENCH:-$root/.build/release/reel-bench}"
 [ -x "$tool" ] || { echo "build first: swift build -c release" >&2; exit 1; }
 work="$(mktemp -d /tmp/reel-stream-bench-XXXXXX)"
 mkdir -p "$work/www" "$work/tmp" "$work/logs"
@@ -33,4 +33,4 @@ echo '{"latency_ms": 50, "rate": 2500000}' > "$work/control.json"
 python3 "$root/scripts/fault-proxy.py" "$proxy" "$web" "$work/control.json" "$work/stats.json" & proxy_pid=$!
 trap 'kill $proxy_pid $nginx_pid 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 100); do python3 -c "import socket; socket.create_connection(('127.0.0.1',$proxy)).close()" 2>/dev/null && break; sleep 0.05; done
-"$tool" bench stream "http://127.0.0.1:$proxy/media" --compare --proxy-stats "$work/stats.json" "$@"
+"$tool" stream "http://127.0.0.1:$proxy/media" --compare --proxy-stats "$work/stats.json" "$@"

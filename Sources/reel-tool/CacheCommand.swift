@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReelCommandLine
 import ReelEngine
 
 /// `reel-tool cache`: the stream cache from the command line: preload a URL, list what is

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReelCommandLine
 import ReelEngine
 
 /// `reel-tool frame`: the picture an exact (or key-frame) seek lands on, as JSON, MD5 or PNG.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ReelCommandLine
 import ReelEngine
 
 /// `reel-tool info`: what a file or URL holds, from probing alone (nothing is decoded).

@@ -1,3 +1,4 @@
+import ReelCommandLine
 import ReelEngine
 
 /// `reel-tool info`'s JSON shape for probed media. Threading: pure functions.

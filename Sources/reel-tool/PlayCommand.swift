@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReelCommandLine
 import ReelEngine
 
 /// `reel-tool play`: real-time playback through the engine with the headless presenter.

@@ -1,4 +1,5 @@
 import Foundation
+import ReelCommandLine
 import ReelEngine
 
 /// `reel-tool play`'s bookkeeping: prints events as JSON lines (or a progress line for

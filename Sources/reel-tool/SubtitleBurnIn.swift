@@ -1,4 +1,5 @@
 import Foundation
+import ReelCommandLine
 import ReelEngine
 
 /// `reel-tool frame --subtitles/--subtitle-track`: gets the player's subtitles ready before the

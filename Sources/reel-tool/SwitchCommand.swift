@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReelCommandLine
 import ReelEngine
 
 /// `reel-tool switch`: one player opening the given files in turn, each until its first

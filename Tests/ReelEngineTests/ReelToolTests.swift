@@ -6,14 +6,21 @@ import Testing
 @Suite("reel-tool")
 struct ReelToolTests {
     /// The binary built next to this test bundle.
-    static let binary: String = {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        return bundle.appendingPathComponent("reel-tool").path
-    }()
+    static let binary = built("reel-tool")
+
+    /// A program of this package, built next to this test bundle.
+    static func built(_ name: String) -> String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name).path
+    }
 
     static func tool(_ arguments: [String]) throws -> Command.Result {
+        try run(binary, arguments)
+    }
+
+    /// Runs `program` (reel-tool, or reel-bench and the reel-tool it starts) as scripts do.
+    static func run(_ program: String, _ arguments: [String]) throws -> Command.Result {
         // XDG_CACHE_HOME: the stream cache of URLs played here stays under the fixtures.
-        try Command.run([binary] + arguments, environment: [
+        try Command.run([program] + arguments, environment: [
             "REEL_FFMPEG_LOG": "quiet",
             "XDG_CACHE_HOME": Fixtures.directory.appendingPathComponent("tool-cache").path,
         ], check: false)

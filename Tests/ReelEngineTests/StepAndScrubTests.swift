@@ -5,7 +5,7 @@ import Testing
 
 /// Frame steps both ways, short seeks served from decoded pictures or by decoding on, and
 /// scrubber drags, each landing checked against FFmpeg's framemd5 of the expected frame.
-/// Correctness only: how fast these are is `reel-tool bench step|scrub`'s business.
+/// Correctness only: how fast these are is `reel-bench step|scrub`'s business.
 @Suite("Steps, short seeks and scrubbing")
 struct StepAndScrubTests {
     /// A fixture with where to start stepping back and how far: far enough to cross at

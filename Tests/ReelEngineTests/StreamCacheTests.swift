@@ -387,7 +387,7 @@ struct StreamCacheTests {
         let source = try Fixtures.path(.h264MP4)
         let size = try FileManager.default.attributesOfItem(atPath: source)[.size] as! Int
         let url = try publish(source, "bench-\(UUID().uuidString)")
-        let result = try Command.run([ReelToolTests.binary, "bench", "stream", url, "--count", "3",
+        let result = try Command.run([BenchToolTests.binary, "stream", url, "--count", "3",
                                       "--proxy-stats", proxy.statsPath],
                                      environment: ["XDG_CACHE_HOME": cacheDir + "-xdg"])
         let line = try #require(String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").last)

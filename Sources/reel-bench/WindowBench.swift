@@ -1,4 +1,5 @@
 import Foundation
+import ReelCommandLine
 import ReelEngine
 #if canImport(Glibc)
 import Glibc
@@ -43,7 +44,7 @@ struct WindowBench {
             throw ToolFailure(code: "usage", message: "bench window plays \(Int(Self.playingSeconds)) s: it needs media "
                 + "longer than \(Int(Self.playingSeconds + Self.reelGrace + 2)) s with a known duration")
         }
-        let reel = try Self.appPath()
+        let reel = try BenchSetup.sibling("reel", for: "window")
         let mpv = setup.compare ? try Peer.mpv.locate() : nil
         try PlayBench.requireSoundServer(for: "window")
         Output.note("bench window: reel \(reel) on DISPLAY=\(display)")
@@ -134,17 +135,6 @@ struct WindowBench {
         sample.framesDropped = summary["frames_dropped"] as? Int ?? 0
         sample.framesDrawn = summary["frames_drawn"] as? Int ?? 0
         return sample
-    }
-
-    /// `reel` from the same build as this tool: `swift build` puts both in one directory.
-    private static func appPath() throws(ToolFailure) -> String {
-        let tool = try BenchSetup.toolPath()
-        let path = (tool as NSString).deletingLastPathComponent + "/reel"
-        guard access(path, X_OK) == 0 else {
-            throw ToolFailure(code: "app_missing", message: "bench window runs the reel app from this tool's build, "
-                + "but \(path) is missing: build it too (swift build -c release)")
-        }
-        return path
     }
 
     // MARK: mpv

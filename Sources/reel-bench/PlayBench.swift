@@ -1,4 +1,5 @@
 import Foundation
+import ReelCommandLine
 import ReelEngine
 
 /// `bench play`: real-time play of the whole file through PulseAudio: CPU seconds and peak RSS
@@ -18,7 +19,7 @@ struct PlayBench {
     }
 
     func run() throws -> [String: Any] {
-        let tool = try BenchSetup.toolPath()
+        let tool = try BenchSetup.sibling("reel-tool", for: "play")
         let mpv = setup.compare ? try Peer.mpv.locate() : nil
         try Self.requireSoundServer()
         let timeout = (setup.duration ?? 600) * 2 + 60

@@ -1,4 +1,5 @@
 import Foundation
+import ReelCommandLine
 import ReelEngine
 
 /// `bench stream`: remote media through a slow link (run the fault proxy in front of the

@@ -1,4 +1,5 @@
 import Foundation
+import ReelCommandLine
 import ReelEngine
 
 /// mpv beside Reel in the seek, step and scrub benches: a paused mpv with no video or audio

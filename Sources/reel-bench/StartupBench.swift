@@ -1,4 +1,5 @@
 import Foundation
+import ReelCommandLine
 import ReelEngine
 
 /// `bench startup`: from process start to the first frame ready, and to process exit, for
@@ -15,7 +16,7 @@ struct StartupBench {
     private let timeout = 60.0
 
     func run() throws -> [String: Any] {
-        let tool = try BenchSetup.toolPath()
+        let tool = try BenchSetup.sibling("reel-tool", for: "startup")
         let mpv = setup.compare ? try Peer.mpv.locate() : nil
         var firstFrameMs: [Double] = []
         var exitMs: [Double] = []

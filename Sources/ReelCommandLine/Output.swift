@@ -3,10 +3,10 @@ import Glibc
 
 /// One JSON object per line on stdout, with stable key order so output diffs cleanly.
 /// Threading: serialised by a lock; callable from event threads.
-enum Output {
+public enum Output {
     private static let lock = NSLock()
 
-    static func line(_ object: [String: Any]) {
+    public static func line(_ object: [String: Any]) {
         guard let data = try? JSONSerialization.data(withJSONObject: clean(object),
                                                       options: [.sortedKeys, .withoutEscapingSlashes])
         else { return }
@@ -31,28 +31,28 @@ enum Output {
         }
     }
 
-    static func error(code: String, message: String) {
+    public static func error(code: String, message: String) {
         line(["error": ["code": code, "message": message]])
     }
 
     /// A human-readable line on stderr (progress, warnings), never mixed into the JSON.
-    static func note(_ text: String) {
+    public static func note(_ text: String) {
         lock.lock()
         write(Data((text + "\n").utf8), to: STDERR_FILENO)
         lock.unlock()
     }
 
     /// Progress for people on stderr, without a line break of its own.
-    static func progress(_ text: String) {
+    public static func progress(_ text: String) {
         lock.lock()
         write(Data(text.utf8), to: STDERR_FILENO)
         lock.unlock()
     }
 
-    static func flush() {  /* FileHandle writes are unbuffered */  }
+    public static func flush() {  /* FileHandle writes are unbuffered */  }
 
     /// Rounds seconds and milliseconds to sensible precision and drops non-finite numbers.
-    static func round(_ value: Double, _ digits: Int = 3) -> Double {
+    public static func round(_ value: Double, _ digits: Int = 3) -> Double {
         let scale = pow(10, Double(digits))
         return (value * scale).rounded() / scale
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ReelCommandLine
 import ReelEngine
 
 /// `bench step`: frame steps while paused, from the request to the new picture, beside mpv's

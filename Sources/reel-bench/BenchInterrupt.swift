@@ -1,4 +1,5 @@
 import Foundation
+import ReelCommandLine
 
 /// Ends a bench cleanly on Ctrl+C or SIGTERM: the children it started are killed (a paused
 /// mpv waiting on its IPC socket would otherwise outlive it) and the tool reports

@@ -1,4 +1,5 @@
 import Foundation
+import ReelCommandLine
 import ReelEngine
 
 /// `bench decode`: how fast the engine turns the video stream into pictures when nothing

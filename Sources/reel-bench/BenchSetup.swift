@@ -1,8 +1,9 @@
 import Foundation
+import ReelCommandLine
 import ReelEngine
 
 /// What every benchmark starts from: the media file (checked and probed once, so a bad file
-/// fails before anything is timed), whether peers are measured too, and where reel-tool is.
+/// fails before anything is timed), whether peers are measured too, and where the programs it runs are.
 /// Threading: a value type, built and used on the main thread.
 struct BenchSetup {
     /// Absolute path, handed unchanged to Reel and to the peers.
@@ -27,12 +28,21 @@ struct BenchSetup {
 
     var duration: Double? { info.duration }
 
-    /// The running reel-tool binary, so child runs measure exactly this build.
-    static func toolPath() throws(ToolFailure) -> String {
+    /// A program from the same build as this one (`swift build` puts every product in one
+    /// directory), so child runs measure exactly this build: `reel-tool` for the benches that
+    /// time its `play`, `reel` for `window`.
+    static func sibling(_ name: String, for bench: String) throws(ToolFailure) -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard n > 0 else { throw ToolFailure(code: "internal_error", message: "cannot read /proc/self/exe") }
-        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let own = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let path = (own as NSString).deletingLastPathComponent + "/" + name
+        guard access(path, X_OK) == 0 else {
+            throw ToolFailure(code: name == "reel" ? "app_missing" : "missing_tool",
+                              message: "bench \(bench) runs \(name) from this build, but \(path) is missing: "
+                                  + "build it too (swift build -c release)")
+        }
+        return path
     }
 
     /// A player for the paused benches (seek, step, scrub): sound decoded into the null output,

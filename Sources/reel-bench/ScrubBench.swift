@@ -1,4 +1,5 @@
 import Foundation
+import ReelCommandLine
 import ReelEngine
 
 /// `bench scrub`: a simulated scrubber drag across the whole file (start to end in `seconds`

@@ -1,12 +1,15 @@
 import ArgumentParser
 import Foundation
+import ReelCommandLine
+import ReelEngine
 
-/// `reel-tool bench`: measures Reel's engine, or for `window` the `reel` app itself (and, with
-/// --compare, ffmpeg or mpv in the same run), and prints one JSON line. The methodology is in BENCHMARKS.md.
+/// `reel-bench`: measures Reel's engine, `reel-tool play` or for `window` the `reel` app itself
+/// (and, with --compare, ffmpeg or mpv in the same run), and prints one JSON line. The methodology
+/// is in BENCHMARKS.md. Every failure ends in one JSON error line on stdout and exit status 2.
 /// Threading: runs on the main thread; each bench blocks it until done.
-struct BenchCommand: ParsableCommand {
+struct ReelBench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench",
+        commandName: "reel-bench",
         abstract: "Measure decode throughput, exact seeks, startup, real-time play or the app's window; one JSON line.",
         discussion: """
             decode   video decode as fast as it goes, vs ffmpeg -f null (best of 3)
@@ -26,7 +29,8 @@ struct BenchCommand: ParsableCommand {
                      and 20 seeks (--proxy-stats), vs mpv --cache=yes (scripts/stream-bench.sh)
             queue    a clip of the file queued twice, heard from a null sink's monitor: the gap
                      at the seam and the sound's length, vs mpv playing the same two
-            """)
+            """,
+        version: ReelVersion.string)
 
     enum Kind: String, CaseIterable, ExpressibleByArgument {
         case decode, seek, step, scrub, startup, play, window, preview, stream, queue
@@ -56,6 +60,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "queue: seconds of the file in each of the two items.")
     var clipSeconds: Double = 4
 
+    @Option(help: "preview: seconds of each playing stretch, without previews and with them.")
+    var playSeconds: Double = 10
+
 
     func run() throws {
         if let count, count < 1 {
@@ -80,7 +87,11 @@ struct BenchCommand: ParsableCommand {
         case .startup: result = try StartupBench(setup: setup, runs: count ?? 10).run()
         case .play: result = try PlayBench(setup: setup, runs: count ?? 1).run()
         case .window: result = try WindowBench(setup: setup, runs: count ?? 3).run()
-        case .preview: result = try PreviewBench(setup: setup, targets: count ?? 30, seed: seed).run()
+        case .preview:
+            guard playSeconds >= 1, playSeconds <= 600 else {
+                throw ToolFailure(code: "usage", message: "--play-seconds must be between 1 and 600")
+            }
+            result = try PreviewBench(setup: setup, targets: count ?? 30, seed: seed, playSeconds: playSeconds).run()
         case .queue:
             guard clipSeconds >= 1, clipSeconds <= 60 else {
                 throw ToolFailure(code: "usage", message: "--clip-seconds must be between 1 and 60")
@@ -89,6 +100,13 @@ struct BenchCommand: ParsableCommand {
         case .stream: return
         }
         Output.line(result)
+    }
+}
+
+@main
+enum Main {
+    static func main() {
+        CommandLineMain.run(ReelBench.self)
     }
 }
 

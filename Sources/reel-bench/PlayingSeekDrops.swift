@@ -1,4 +1,5 @@
 import Foundation
+import ReelCommandLine
 import ReelEngine
 
 /// The part of `bench seek` that plays: exact seeks made while playing in real time (null

@@ -1,4 +1,5 @@
 import Foundation
+import ReelCommandLine
 
 /// The programs Reel is measured against, found on PATH.
 /// Threading: pure lookups; callable from any thread.

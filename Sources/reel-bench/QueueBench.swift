@@ -1,4 +1,5 @@
 import Foundation
+import ReelCommandLine
 import ReelEngine
 
 /// `bench queue`: the gap between two items of a queue, heard. The file's first seconds are cut
@@ -39,7 +40,7 @@ struct QueueBench {
         defer { sink.unload() }
         Output.note("bench queue: two \(Output.round(clipLength, 3)) s clips of \(setup.path) back to back, into \(sink.name)")
 
-        let tool = try BenchSetup.toolPath()
+        let tool = try BenchSetup.sibling("reel-tool", for: "queue")
         let reel = try sink.record(with: parec, into: work.appendingPathComponent("reel.raw").path) {
             let child = try ChildProcess(path: tool, arguments: ["play", clip, clip, "--audio", "pulse", "--json"])
             let exit = try child.finish(timeout: clipLength * 2 + 60)

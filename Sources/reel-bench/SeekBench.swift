@@ -1,4 +1,5 @@
 import Foundation
+import ReelCommandLine
 import ReelEngine
 
 /// `bench seek`: latency of exact seeks while paused, from the request to the target frame
