@@ -1,9 +1,10 @@
 import Foundation
 import ReelTestSupport
 
-/// Reads Reel's accessibility tree (AT-SPI) for the tests, through one Python process kept
-/// running per desktop: starting Python and pyatspi for every look cost more than the look
-/// itself, and window tests look hundreds of times.
+/// Reads Reel's accessibility tree (AT-SPI) and activates its window's actions (D-Bus) for the
+/// tests, through one Python process kept running per desktop: starting Python and pyatspi
+/// for every look cost more than the look itself, `gdbus call` introspects the window before
+/// each call, and window tests do both hundreds of times.
 /// Threading: owned by one desktop, used from one test thread.
 final class AccessibilityReader {
     private let process = Process()
@@ -32,15 +33,28 @@ final class AccessibilityReader {
 
     /// The tree as JSON objects (role, name, states, box, depth, value), one per element.
     func tree() throws -> [[String: Any]] {
+        try ask(["op": "tree"]) as? [[String: Any]] ?? []
+    }
+
+    /// Activates the GAction `action` of the window at `path` of `application` on the session
+    /// bus, with a string parameter or none; throws what D-Bus answered if it fails.
+    func activate(_ action: String, string parameter: String?, application: String, path: String) throws {
+        var request: [String: Any] = ["op": "activate", "action": action, "bus_name": application, "path": path]
+        if let parameter { request["parameter"] = parameter }
+        _ = try ask(request)
+    }
+
+    private func ask(_ request: [String: Any]) throws -> Any {
         guard process.isRunning else { throw stopped }
-        try requests.fileHandleForWriting.write(contentsOf: Data("tree\n".utf8))
-        let line = try readLine()
-        let answer = try JSONSerialization.jsonObject(with: line)
-        if let failure = answer as? [String: Any] {
-            throw Command.Failure(command: ["pyatspi"], result: .init(
-                status: 1, stdout: Data(), stderr: Data("\(failure["error"] ?? failure)".utf8)))
+        var line = try JSONSerialization.data(withJSONObject: request)
+        line.append(UInt8(ascii: "\n"))
+        try requests.fileHandleForWriting.write(contentsOf: line)
+        let answer = try JSONSerialization.jsonObject(with: try readLine())
+        if let failure = answer as? [String: Any], let error = failure["error"] {
+            throw Command.Failure(command: ["\(request["op"] ?? "")"], result: .init(
+                status: 1, stdout: Data(), stderr: Data("\(error)".utf8)))
         }
-        return answer as? [[String: Any]] ?? []
+        return answer
     }
 
     private func readLine() throws -> Data {
@@ -69,12 +83,12 @@ final class AccessibilityReader {
         process.waitUntilExit()
     }
 
-    /// One request per input line, one JSON line per answer. Each look starts from nothing
+    /// One JSON request per input line, one JSON line per answer. Each look starts from nothing
     /// cached (libatspi would otherwise answer from what it saw last time, and this process
     /// runs no main loop to hear about changes); a widget that goes while it is read is left out.
     private static let script = """
     import json, sys, pyatspi
-    from gi.repository import GLib
+    from gi.repository import Gio, GLib
 
     def walk(node, depth, out):
         try:
@@ -102,21 +116,35 @@ final class AccessibilityReader {
         for child in children:
             if child is not None: walk(child, depth + 1, out)
 
-    for request in sys.stdin:
+    def tree():
+        context = GLib.MainContext.default()
+        while context.iteration(False):
+            pass
+        desktop = pyatspi.Registry.getDesktop(0)
+        desktop.clear_cache()
+        out = []
+        for i in range(desktop.childCount):
+            app = desktop.getChildAtIndex(i)
+            if app is not None and app.name in ("reel", "Reel", "io.github.reel.Reel"):
+                app.clear_cache()
+                walk(app, 0, out)
+        return out
+
+    def activate(request):
+        parameter = request.get("parameter")
+        arguments = [GLib.Variant("s", parameter)] if parameter is not None else []
+        bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        bus.call_sync(request["bus_name"], request["path"], "org.gtk.Actions", "Activate",
+                      GLib.Variant("(sava{sv})", (request["action"], arguments, {})),
+                      None, Gio.DBusCallFlags.NONE, 25000, None)
+        return {"done": True}
+
+    for line in sys.stdin:
         try:
-            context = GLib.MainContext.default()
-            while context.iteration(False):
-                pass
-            desktop = pyatspi.Registry.getDesktop(0)
-            desktop.clear_cache()
-            out = []
-            for i in range(desktop.childCount):
-                app = desktop.getChildAtIndex(i)
-                if app is not None and app.name in ("reel", "Reel", "io.github.reel.Reel"):
-                    app.clear_cache()
-                    walk(app, 0, out)
-            print(json.dumps(out), flush=True)
+            request = json.loads(line)
+            answer = tree() if request["op"] == "tree" else activate(request)
+            print(json.dumps(answer), flush=True)
         except Exception as error:
-            print(json.dumps({"error": repr(error)}), flush=True)
+            print(json.dumps({"error": str(error)}), flush=True)
     """
 }

@@ -73,10 +73,8 @@ public final class ReelApp {
 
     /// Activates one of the window's GActions over D-Bus (GApplication exports them).
     public func activate(_ action: String, string parameter: String? = nil) throws {
-        let args = parameter.map { "[<'\($0.replacingOccurrences(of: "'", with: "\\'"))'>]" } ?? "[]"
-        try desktop.run(["gdbus", "call", "--session", "--dest", "io.github.reel.Reel",
-                         "--object-path", "/io/github/reel/Reel/window/1",
-                         "--method", "org.gtk.Actions.Activate", action, args, "{}"])
+        try desktop.accessibility().activate(action, string: parameter, application: "io.github.reel.Reel",
+                                             path: "/io/github/reel/Reel/window/1")
     }
 
     /// The application's accessibility tree, flattened: role, name, states, screen extents.
