@@ -56,7 +56,7 @@ cleanup() {
   exit $status
 }
 trap cleanup EXIT
-trap 'exit 130' INT TERM HUP
+trap 'exit 130' INT; trap 'exit 143' TERM; trap 'exit 129' HUP
 
 # Polls `command…` every 0.1 s until it succeeds; false after TIMEOUT seconds.
 wait_for() {
