@@ -29,6 +29,15 @@ struct MetadataTests {
         #expect(info.chapters.last?.end == 6)
     }
 
+    @Test("Tags kept on the sound stream (Ogg's comment header) are the media's title and artist")
+    func streamTags() throws {
+        let info = try MediaInspector.inspect(MediaSource(path: try Fixtures.path(.taggedOpus)))
+        #expect(info.title == "Tagged Song")
+        #expect(info.displayTitle == "Tagged Song")
+        #expect(info.metadata["artist"] ?? info.metadata["ARTIST"] == "Reel Band")
+        #expect(info.metadata["album"] ?? info.metadata["ALBUM"] == "Reel Album")
+    }
+
     @Test("Streams are described: codec, size, rate, aspect; audio rate and channels")
     func streams() throws {
         let info = try MediaInspector.inspect(MediaSource(path: try Fixtures.path(.hevcMKV)))

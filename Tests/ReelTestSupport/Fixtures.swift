@@ -221,6 +221,12 @@ extension Fixtures.Spec {
 
 extension Fixtures.Spec {
     /// Thirty seconds of MP3 with an ID3 cover picture (testsrc2 as JPEG), title, artist, album.
+    /// Ogg keeps its tags in each stream's comment header, not in the container.
+    public static let taggedOpus = Self(name: "tagged-opus", ext: "ogg", arguments: [
+        "-f", "lavfi", "-i", "sine=frequency=330:duration=1", "-c:a", "libopus",
+        "-metadata", "title=Tagged Song", "-metadata", "artist=Reel Band", "-metadata", "album=Reel Album",
+    ])
+
     public static let songWithCover = Self(name: "song-with-cover", ext: "mp3", arguments: [
         "-f", "lavfi", "-i", "sine=frequency=330:duration=30",
         "-f", "lavfi", "-i", "testsrc2=size=300x300:duration=1",

@@ -7,9 +7,9 @@ enum MediaProbe {
     static func info(of input: MediaInput) -> MediaInfo {
         let ctx = input.formatContext.pointee
         let format = ctx.iformat.pointee
-        let metadata = AVDictionaryReader.entries(ctx.metadata)
         var streams: [StreamInfo] = []
         for i in 0..<input.streamCount { streams.append(streamInfo(input.stream(i))) }
+        let metadata = describingTags(of: input, container: AVDictionaryReader.entries(ctx.metadata))
         let start = ctx.start_time != reel_nopts_value() ? Double(ctx.start_time) / Double(AV_TIME_BASE) : 0
         var chapters: [Chapter] = []
         for i in 0..<Int(ctx.nb_chapters) {
@@ -39,6 +39,25 @@ enum MediaProbe {
         selectStreams(input, &info)
         return info
     }
+
+    /// What describes the work (title, artist, ...). Ogg (Vorbis, Opus, FLAC or Theora in Ogg)
+    /// has no container tags: each stream carries its own comment header, where FFmpeg leaves
+    /// them; its first stream's descriptive tags fill what the container does not say. Other
+    /// containers' stream titles name the track ("Commentary"), not the work, and stay there.
+    private static func describingTags(of input: MediaInput, container: [String: String]) -> [String: String] {
+        var tags = container
+        let said = Set(container.keys.map { $0.lowercased() })
+        guard input.streamCount > 0, String(cString: input.formatContext.pointee.iformat.pointee.name) == "ogg" else { return tags }
+        let stream = AVDictionaryReader.entries(input.stream(0).pointee.metadata)
+        for (key, value) in stream where describing.contains(key.lowercased()) && !said.contains(key.lowercased()) {
+            tags[key] = value
+        }
+        return tags
+    }
+
+    private static let describing: Set<String> = [
+        "title", "artist", "album", "album_artist", "composer", "performer", "genre", "date", "comment", "track",
+    ]
 
     /// FFmpeg's choice of "best" streams; cover art (attached pictures) is not video to play.
     private static func selectStreams(_ input: MediaInput, _ info: inout MediaInfo) {
