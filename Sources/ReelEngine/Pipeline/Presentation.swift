@@ -10,10 +10,14 @@ final class Presentation: @unchecked Sendable {
     // Safe: all mutable state is guarded by `lock`.
     private let lock = NSLock()
     private let queue: VideoFrameQueue
+    /// The decoder filling `queue`, steered ahead by an exact seek within reach.
+    private let steering: VideoDecoderSteering
     private let clock: PlaybackClock
     private var current: VideoFrame?
     private var currentShown = false
-    private var landingSerial: Int?
+    /// A seek's first frame is awaited: nothing moves on screen until the control thread
+    /// places it (`land`).
+    private var landing = false
     private(set) var statistics = PresentationStatistics()
     private let frameShown: @Sendable (VideoFrame, _ driftSeconds: Double?, _ first: Bool) -> Void
     private var everShown = false
@@ -25,9 +29,10 @@ final class Presentation: @unchecked Sendable {
     }
     private var everyFrame = false
 
-    init(queue: VideoFrameQueue, clock: PlaybackClock,
+    init(queue: VideoFrameQueue, steering: VideoDecoderSteering, clock: PlaybackClock,
          frameShown: @escaping @Sendable (VideoFrame, Double?, Bool) -> Void) {
         self.queue = queue
+        self.steering = steering
         self.clock = clock
         self.frameShown = frameShown
     }
@@ -40,12 +45,12 @@ final class Presentation: @unchecked Sendable {
         if clock.isFreewheeling {
             // Benchmarks and soak tests: every frame once, as fast as they are pulled (but a
             // seek's landing frame is the control thread's to place).
-            if landingSerial == nil, currentShown || current == nil, let next = queue.popFirst() {
+            if !landing, currentShown || current == nil, let next = queue.popFirst() {
                 current = next
                 currentShown = false
                 clock.freewheelPosition = next.pts
             }
-        } else if landingSerial == nil, let now = clock.running(at: displayTime) {
+        } else if !landing, let now = clock.running(at: displayTime) {
             let horizon = now + refreshInterval / 2
             while let next = queue.first, next.pts <= horizon {
                 // A picture not shown yet is shown late rather than skipped while it is less
@@ -77,10 +82,12 @@ final class Presentation: @unchecked Sendable {
         return result
     }
 
-    /// After a seek: forget what is on screen and wait for the first frame of `serial`.
-    func awaitLanding(serial: Int) {
+    /// After a seek that flushes the decoder: wait for its first frame; a retarget not yet
+    /// taken by the decoder is void.
+    func awaitLanding() {
         lock.lock()
-        landingSerial = serial
+        landing = true
+        steering.cancel()
         lock.unlock()
     }
 
@@ -89,7 +96,7 @@ final class Presentation: @unchecked Sendable {
     func land() -> VideoFrame? {
         lock.lock()
         defer { lock.unlock() }
-        landingSerial = nil
+        landing = false
         guard let frame = queue.popFirst() else { return current }
         current = frame
         currentShown = false
@@ -100,7 +107,7 @@ final class Presentation: @unchecked Sendable {
     func step() -> VideoFrame? {
         lock.lock()
         defer { lock.unlock() }
-        guard landingSerial == nil, let next = queue.popFirst() else { return nil }
+        guard !landing, let next = queue.popFirst() else { return nil }
         current = next
         currentShown = false
         return next
@@ -111,14 +118,16 @@ final class Presentation: @unchecked Sendable {
     func seekWithinReach(_ request: SeekRequest, retargetWorthIt: (Double) -> Bool) -> VideoFrameQueue.FastSeek {
         lock.lock()
         defer { lock.unlock() }
-        guard landingSerial == nil else { return .miss }
-        let result = queue.seekWithinReach(request, retargetWorthIt: retargetWorthIt)
+        guard !landing else { return .miss }
+        let result = queue.seekWithinReach(request, retargetWorthIt: retargetWorthIt) { from in
+            steering.retarget(.init(from: from, request: request))
+        }
         switch result {
         case .landed(let frame):
             current = frame
             currentShown = false
         case .retargeted:
-            landingSerial = request.serial
+            landing = true
         case .miss:
             break
         }
@@ -129,7 +138,7 @@ final class Presentation: @unchecked Sendable {
     func stepBack() -> VideoFrame? {
         lock.lock()
         defer { lock.unlock() }
-        guard landingSerial == nil, let frame = queue.stepBack() else { return nil }
+        guard !landing, let frame = queue.stepBack() else { return nil }
         current = frame
         currentShown = false
         return frame
@@ -142,7 +151,7 @@ final class Presentation: @unchecked Sendable {
     func finished(at time: Double) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        guard landingSerial == nil, queue.reachedEnd else { return false }
+        guard !landing, queue.reachedEnd else { return false }
         if clock.isFreewheeling { return queue.first == nil && (current == nil || currentShown) }
         // The last picture's time is over, taken or not: nobody may be taking pictures (a
         // minimised or hidden window), and the end must still come.
@@ -154,7 +163,7 @@ final class Presentation: @unchecked Sendable {
     func starving(at time: Double) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        guard landingSerial == nil, !queue.reachedEnd, queue.first == nil else { return false }
+        guard !landing, !queue.reachedEnd, queue.first == nil else { return false }
         guard let current else { return true }
         return time > current.pts + current.duration + 0.05
     }
