@@ -1,5 +1,6 @@
 /// Everything the control thread handles: commands and reports from the engine's threads.
 /// `generation` tells reports of the current media from those of media already closed.
+/// Threading: value types, posted from any thread.
 enum ControlMessage: Sendable {
     case command(PlayerCommand)
     case durationKnown(Double, generation: Int)

@@ -56,6 +56,7 @@ protocol SeekablePicture {
 }
 
 /// How an exact seek was served from what is decoded.
+/// Threading: a value type.
 enum WithinReach {
     /// The picture was decoded: it is on screen now.
     case landed

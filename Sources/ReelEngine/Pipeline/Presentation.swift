@@ -42,34 +42,20 @@ final class Presentation: @unchecked Sendable {
     func frame(for displayTime: HostTime, refreshInterval: Double) -> VideoFrame? {
         var shownNow: (VideoFrame, Double?, Bool)?
         lock.lock()
-        if clock.isFreewheeling {
-            // Benchmarks and soak tests: every frame once, as fast as they are pulled (but a
-            // seek's landing frame is the control thread's to place).
-            if !landing, currentShown || current == nil, let next = queue.popFirst() {
-                current = next
-                currentShown = false
-                clock.freewheelPosition = next.pts
-            }
-        } else if !landing, let now = clock.running(at: displayTime) {
-            let horizon = now + refreshInterval / 2
-            while let next = queue.first, next.pts <= horizon {
-                // A picture not shown yet is shown late rather than skipped while it is less
-                // than about a frame behind (one late display tick); only when playback has
-                // really fallen behind are pictures dropped to catch up.
-                if let pending = current, !currentShown, now - pending.pts < max(pending.duration, refreshInterval) * 1.5 {
-                    break
-                }
-                _ = queue.popFirst()
-                if current != nil && !currentShown { statistics.dropped += 1 }
-                current = next
-                currentShown = false
-            }
+        // A seek's landing frame is the control thread's to place.
+        if !landing {
+            var screen = Screen(current: current, shown: currentShown)
+            clock.pacing.pick(&screen, from: queue, clock: clock, displayTime: displayTime,
+                              refreshInterval: refreshInterval)
+            current = screen.current
+            currentShown = screen.shown
+            statistics.dropped += screen.dropped
         }
         if let frame = current, !currentShown {
             currentShown = true
             statistics.shown += 1
             var drift: Double? = nil
-            if !clock.isFreewheeling, let now = clock.running(at: displayTime) {
+            if let now = clock.running(at: displayTime) {
                 drift = frame.pts - now
                 statistics.record(drift: drift!)
             }
@@ -146,17 +132,13 @@ final class Presentation: @unchecked Sendable {
 
     var currentFrame: VideoFrame? { lock.lock(); defer { lock.unlock() }; return current }
 
-    /// True once the last frame has been shown for its full duration at `time` (in freewheel
-    /// mode: once it has been shown at all).
+    /// True once the last frame has been shown as long as the pacing wants it at `time` (real
+    /// time: its full duration; freewheel: at all).
     func finished(at time: Double) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         guard !landing, queue.reachedEnd else { return false }
-        if clock.isFreewheeling { return queue.first == nil && (current == nil || currentShown) }
-        // The last picture's time is over, taken or not: nobody may be taking pictures (a
-        // minimised or hidden window), and the end must still come.
-        guard let last = queue.last ?? current else { return true }
-        return time >= last.pts + last.duration - 0.001
+        return clock.pacing.lastPictureOver(Screen(current: current, shown: currentShown), last: queue.last, at: time)
     }
 
     /// No frame is waiting although the one on screen has run out: the decoder is starved.

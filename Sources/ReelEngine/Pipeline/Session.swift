@@ -51,7 +51,7 @@ final class Session: @unchecked Sendable {
          report: @escaping @Sendable (Report) -> Void) {
         info = loaded.info
         input = loaded.input
-        clock = PlaybackClock(freewheel: configuration.freewheel)
+        clock = PlaybackClock(pacing: configuration.makePacing())
         var routes: [Demuxer.Route] = []
 
         if let decoder = loaded.videoDecoder, let index = info.selectedVideoStream {
