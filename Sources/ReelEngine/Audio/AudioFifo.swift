@@ -18,9 +18,13 @@ final class AudioFifo: @unchecked Sendable {
     /// Where the media time jumps or the tempo changes: from frame `start` on, each frame is
     /// `speed` / sample rate seconds of media (time-stretched audio covers more per frame).
     private var segments: [(start: Int64, pts: Double, speed: Double)] = []
+    /// The seek serial whose samples are accepted (`SeekCoordinator.serial`): set by `reset` on
+    /// the control thread, compared against every append so a seek drops older samples.
     private var serial = 0
+    /// The serial whose last sample the decoder has delivered (marks the end, not an order).
     private var endOfStreamSerial = -1
     private var aborted = false
+    /// The serial already announced as ready, so each landing hears of it once.
     private var readyAnnounced = -1
     private let readyThreshold: Int
     /// Called outside the lock: data arrived (so a starving device can be fed).

@@ -2,7 +2,7 @@ import Foundation
 
 /// Silent output for when no sound server answers (or `--audio null`): consumes the FIFO in
 /// step with the monotonic clock so decoding keeps pace, and never claims the clock itself.
-/// In freewheel mode it swallows audio as fast as it comes.
+/// How fast it takes samples is the clock's pacing (freewheeling: as fast as they come).
 /// Threading: its own thread consumes; the other methods from any thread.
 final class NullAudioOutput: AudioOutput, @unchecked Sendable {
     let format: AudioFormat
@@ -25,14 +25,8 @@ final class NullAudioOutput: AudioOutput, @unchecked Sendable {
             let scratch = UnsafeMutablePointer<Float>.allocate(capacity: 4096 * fifo.format.channels)
             defer { scratch.deallocate() }
             while !stopped.current {
-                if !started.current {
-                    // holding
-                } else if clock.isFreewheeling {
-                    while fifo.read(into: scratch, maxFrames: 4096).frames > 0 {}
-                } else if clock.isRunning {
-                    fifo.discard(before: clock.time())
-                }
-                usleep(clock.isFreewheeling ? 1000 : 10_000)
+                if started.current { clock.pacing.consumeSilently(fifo, clock: clock, scratch: scratch) }
+                usleep(clock.pacing.silentPollInterval)
             }
         }
     }

@@ -4,6 +4,7 @@ import Foundation
 /// monotonic clock. Frozen while paused, prerolling or stalled, so pause/resume are continuous.
 /// While a device drives it and cannot answer yet (just started, waiting for its first timing
 /// report), the clock holds still rather than guess: the sound is not audible yet either.
+/// Its `pacing` may keep the media time itself instead (freewheel).
 /// Threading: any thread; guarded by a lock that is never held while calling the audio output.
 final class PlaybackClock: @unchecked Sendable {
     // Safe: all mutable state is guarded by `lock`.
@@ -14,15 +15,15 @@ final class PlaybackClock: @unchecked Sendable {
     private var audio: AudioOutput?
     /// Where the clock last started running; it never reports earlier than this.
     private var runStart: Double = 0
-    private var freewheelValue: Double = 0
     /// Media seconds per second on the monotonic line (the device's report already includes it).
     private var speed: Double = 1
     /// Seconds the sound is heard after the picture it belongs to: while the device drives
     /// the clock, the picture shown is that much ahead of what is heard.
     private var audioDelay: Double = 0
-    let isFreewheeling: Bool
+    /// Real time or freewheel: how the media time moves and pictures are picked.
+    let pacing: any Pacing
 
-    init(freewheel: Bool) { isFreewheeling = freewheel }
+    init(pacing: any Pacing = RealTimePacing()) { self.pacing = pacing }
 
     /// Lets audio drive the clock (nil, or an output that cannot tell time: the monotonic clock).
     func follow(_ output: AudioOutput?) {
@@ -31,7 +32,7 @@ final class PlaybackClock: @unchecked Sendable {
 
     /// The media time at `t`, frozen or running.
     func time(at t: HostTime = .now) -> Double {
-        if isFreewheeling { return freewheelPosition }
+        if let own = pacing.ownTime { return own }
         lock.lock()
         if let frozen = frozenAt { lock.unlock(); return frozen }
         lock.unlock()
@@ -42,7 +43,7 @@ final class PlaybackClock: @unchecked Sendable {
 
     /// The media time at `t` if the clock runs; nil while frozen.
     func running(at t: HostTime) -> Double? {
-        if isFreewheeling { return nil }
+        if pacing.ownTime != nil { return nil }
         lock.lock()
         guard frozenAt == nil else { lock.unlock(); return nil }
         let output = audio
@@ -96,7 +97,7 @@ final class PlaybackClock: @unchecked Sendable {
     /// Stops the clock at `pts` (seek, step).
     func set(_ pts: Double) {
         lock.lock(); frozenAt = pts; basePts = pts; lock.unlock()
-        if isFreewheeling { freewheelPosition = pts }
+        pacing.clockSet(to: pts)
     }
 
     /// Starts the clock from its frozen value.
@@ -109,11 +110,5 @@ final class PlaybackClock: @unchecked Sendable {
             frozenAt = nil
         }
         lock.unlock()
-    }
-
-    /// In freewheel mode the position is whatever was last presented.
-    var freewheelPosition: Double {
-        get { lock.lock(); defer { lock.unlock() }; return freewheelValue }
-        set { lock.lock(); freewheelValue = newValue; lock.unlock() }
     }
 }

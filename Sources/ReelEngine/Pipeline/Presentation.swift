@@ -10,10 +10,14 @@ final class Presentation: @unchecked Sendable {
     // Safe: all mutable state is guarded by `lock`.
     private let lock = NSLock()
     private let queue: VideoFrameQueue
+    /// The decoder filling `queue`, steered ahead by an exact seek within reach.
+    private let steering: VideoDecoderSteering
     private let clock: PlaybackClock
     private var current: VideoFrame?
     private var currentShown = false
-    private var landingSerial: Int?
+    /// A seek's first frame is awaited: nothing moves on screen until the control thread
+    /// places it (`land`).
+    private var landing = false
     private(set) var statistics = PresentationStatistics()
     private let frameShown: @Sendable (VideoFrame, _ driftSeconds: Double?, _ first: Bool) -> Void
     private var everShown = false
@@ -25,9 +29,10 @@ final class Presentation: @unchecked Sendable {
     }
     private var everyFrame = false
 
-    init(queue: VideoFrameQueue, clock: PlaybackClock,
+    init(queue: VideoFrameQueue, steering: VideoDecoderSteering, clock: PlaybackClock,
          frameShown: @escaping @Sendable (VideoFrame, Double?, Bool) -> Void) {
         self.queue = queue
+        self.steering = steering
         self.clock = clock
         self.frameShown = frameShown
     }
@@ -37,34 +42,20 @@ final class Presentation: @unchecked Sendable {
     func frame(for displayTime: HostTime, refreshInterval: Double) -> VideoFrame? {
         var shownNow: (VideoFrame, Double?, Bool)?
         lock.lock()
-        if clock.isFreewheeling {
-            // Benchmarks and soak tests: every frame once, as fast as they are pulled (but a
-            // seek's landing frame is the control thread's to place).
-            if landingSerial == nil, currentShown || current == nil, let next = queue.popFirst() {
-                current = next
-                currentShown = false
-                clock.freewheelPosition = next.pts
-            }
-        } else if landingSerial == nil, let now = clock.running(at: displayTime) {
-            let horizon = now + refreshInterval / 2
-            while let next = queue.first, next.pts <= horizon {
-                // A picture not shown yet is shown late rather than skipped while it is less
-                // than about a frame behind (one late display tick); only when playback has
-                // really fallen behind are pictures dropped to catch up.
-                if let pending = current, !currentShown, now - pending.pts < max(pending.duration, refreshInterval) * 1.5 {
-                    break
-                }
-                _ = queue.popFirst()
-                if current != nil && !currentShown { statistics.dropped += 1 }
-                current = next
-                currentShown = false
-            }
+        // A seek's landing frame is the control thread's to place.
+        if !landing {
+            var screen = Screen(current: current, shown: currentShown)
+            clock.pacing.pick(&screen, from: queue, clock: clock, displayTime: displayTime,
+                              refreshInterval: refreshInterval)
+            current = screen.current
+            currentShown = screen.shown
+            statistics.dropped += screen.dropped
         }
         if let frame = current, !currentShown {
             currentShown = true
             statistics.shown += 1
             var drift: Double? = nil
-            if !clock.isFreewheeling, let now = clock.running(at: displayTime) {
+            if let now = clock.running(at: displayTime) {
                 drift = frame.pts - now
                 statistics.record(drift: drift!)
             }
@@ -77,10 +68,12 @@ final class Presentation: @unchecked Sendable {
         return result
     }
 
-    /// After a seek: forget what is on screen and wait for the first frame of `serial`.
-    func awaitLanding(serial: Int) {
+    /// After a seek that flushes the decoder: wait for its first frame; a retarget not yet
+    /// taken by the decoder is void.
+    func awaitLanding() {
         lock.lock()
-        landingSerial = serial
+        landing = true
+        steering.cancel()
         lock.unlock()
     }
 
@@ -89,7 +82,7 @@ final class Presentation: @unchecked Sendable {
     func land() -> VideoFrame? {
         lock.lock()
         defer { lock.unlock() }
-        landingSerial = nil
+        landing = false
         guard let frame = queue.popFirst() else { return current }
         current = frame
         currentShown = false
@@ -100,7 +93,7 @@ final class Presentation: @unchecked Sendable {
     func step() -> VideoFrame? {
         lock.lock()
         defer { lock.unlock() }
-        guard landingSerial == nil, let next = queue.popFirst() else { return nil }
+        guard !landing, let next = queue.popFirst() else { return nil }
         current = next
         currentShown = false
         return next
@@ -111,14 +104,16 @@ final class Presentation: @unchecked Sendable {
     func seekWithinReach(_ request: SeekRequest, retargetWorthIt: (Double) -> Bool) -> VideoFrameQueue.FastSeek {
         lock.lock()
         defer { lock.unlock() }
-        guard landingSerial == nil else { return .miss }
-        let result = queue.seekWithinReach(request, retargetWorthIt: retargetWorthIt)
+        guard !landing else { return .miss }
+        let result = queue.seekWithinReach(request, retargetWorthIt: retargetWorthIt) { from in
+            steering.retarget(.init(from: from, request: request))
+        }
         switch result {
         case .landed(let frame):
             current = frame
             currentShown = false
         case .retargeted:
-            landingSerial = request.serial
+            landing = true
         case .miss:
             break
         }
@@ -129,7 +124,7 @@ final class Presentation: @unchecked Sendable {
     func stepBack() -> VideoFrame? {
         lock.lock()
         defer { lock.unlock() }
-        guard landingSerial == nil, let frame = queue.stepBack() else { return nil }
+        guard !landing, let frame = queue.stepBack() else { return nil }
         current = frame
         currentShown = false
         return frame
@@ -137,24 +132,20 @@ final class Presentation: @unchecked Sendable {
 
     var currentFrame: VideoFrame? { lock.lock(); defer { lock.unlock() }; return current }
 
-    /// True once the last frame has been shown for its full duration at `time` (in freewheel
-    /// mode: once it has been shown at all).
+    /// True once the last frame has been shown as long as the pacing wants it at `time` (real
+    /// time: its full duration; freewheel: at all).
     func finished(at time: Double) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        guard landingSerial == nil, queue.reachedEnd else { return false }
-        if clock.isFreewheeling { return queue.first == nil && (current == nil || currentShown) }
-        // The last picture's time is over, taken or not: nobody may be taking pictures (a
-        // minimised or hidden window), and the end must still come.
-        guard let last = queue.last ?? current else { return true }
-        return time >= last.pts + last.duration - 0.001
+        guard !landing, queue.reachedEnd else { return false }
+        return clock.pacing.lastPictureOver(Screen(current: current, shown: currentShown), last: queue.last, at: time)
     }
 
     /// No frame is waiting although the one on screen has run out: the decoder is starved.
     func starving(at time: Double) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        guard landingSerial == nil, !queue.reachedEnd, queue.first == nil else { return false }
+        guard !landing, !queue.reachedEnd, queue.first == nil else { return false }
         guard let current else { return true }
         return time > current.pts + current.duration + 0.05
     }

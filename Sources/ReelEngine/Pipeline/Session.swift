@@ -51,7 +51,7 @@ final class Session: @unchecked Sendable {
          report: @escaping @Sendable (Report) -> Void) {
         info = loaded.info
         input = loaded.input
-        clock = PlaybackClock(freewheel: configuration.freewheel)
+        clock = PlaybackClock(pacing: configuration.makePacing())
         var routes: [Demuxer.Route] = []
 
         if let decoder = loaded.videoDecoder, let index = info.selectedVideoStream {
@@ -63,11 +63,12 @@ final class Session: @unchecked Sendable {
             }
             videoPackets = packets
             frameQueue = queue
-            presentation = Presentation(queue: queue, clock: clock) { frame, drift, first in
+            let worker = VideoDecodeWorker(decoder: decoder, packets: packets, frames: queue,
+                                           timing: Self.videoTiming(stream, origin: info.startTime))
+            videoWorker = worker
+            presentation = Presentation(queue: queue, steering: worker.steering, clock: clock) { frame, drift, first in
                 report(.frameShown(frame, drift: drift, first: first))
             }
-            videoWorker = VideoDecodeWorker(decoder: decoder, packets: packets, frames: queue,
-                                            timing: Self.videoTiming(stream, origin: info.startTime))
             routes.append(.init(streamIndex: index, queue: packets, timeBase: av_q2d(stream.pointee.time_base)))
             keyFrames = KeyFrameIndex(input: input, stream: index)
             videoTimeBase = av_q2d(stream.pointee.time_base)
@@ -211,7 +212,7 @@ final class Session: @unchecked Sendable {
         }
         frameQueue?.reset(serial: request.serial)
         fifo?.reset(serial: request.serial)
-        presentation?.awaitLanding(serial: request.serial)
+        presentation?.awaitLanding()
     }
 
     /// Stops every thread and frees the media; the session is unusable afterwards.

@@ -4,7 +4,7 @@ import Foundation
 /// The video decoder thread: packets in, timed pictures out. After an exact seek it hands on
 /// only the frame whose interval contains the target and what follows; frames that end before
 /// the target are not even decoded when no other frame needs them (`skip_frame`). A seek
-/// ahead within reach arrives as a retarget from the frame queue instead of a flush: decoding
+/// ahead within reach arrives as a retarget through `steering` instead of a flush: decoding
 /// goes on from where it is, only the target and the frames' serial change.
 /// Threading: its own thread; `stop` from the control thread.
 final class VideoDecodeWorker: @unchecked Sendable {
@@ -26,6 +26,8 @@ final class VideoDecodeWorker: @unchecked Sendable {
     private let frames: VideoFrameQueue
     private let timing: Timing
     private var thread: EngineThread?
+    /// Steers this decoder without a flush (held by whoever decides retargets).
+    let steering = VideoDecoderSteering()
     let decodedFrames = Locked(0)
     let decodeErrors = Locked(0)
 
@@ -70,18 +72,19 @@ final class VideoDecodeWorker: @unchecked Sendable {
         /// skipped, whatever the durations say (variable frame rates make them unreliable).
         var latestBeforeTarget = Int64.min
 
-        func apply(_ r: VideoFrameQueue.Retarget) {
+        func apply(_ r: VideoDecoderSteering.Retarget) {
             serial = r.request.serial
             target = self.landing(for: r.request)
             candidate = nil
             latestBeforeTarget = .min
         }
 
-        /// Hands a frame to the queue; when the queue says the serial was retargeted meanwhile,
-        /// the frame is judged again against the new target (it may be the landing).
+        /// Hands a frame to the queue; when the queue refuses it because this decoder was
+        /// retargeted meanwhile, the frame is judged again against the new target (it may be
+        /// the landing).
         func deliver(_ frame: VideoFrame) {
             if frame.serial != serial { route(frame.relabeled(serial: serial)); return }
-            if case .retarget(let r) = frames.push(frame) {
+            if frames.push(frame) == .refused, let r = steering.take(from: frame.serial) {
                 apply(r)
                 route(frame.relabeled(serial: serial))
             }
@@ -125,7 +128,7 @@ final class VideoDecodeWorker: @unchecked Sendable {
             lastPts = pts
             if scratch.hasDecodeError { decodeErrors.withLock { $0 += 1 } }
             decodedFrames.withLock { $0 += 1 }
-            if let r = frames.takeRetarget(from: serial) { apply(r) }
+            if let r = steering.take(from: serial) { apply(r) }
             route(makeFrame(Frame.takingContents(of: scratch), pts: pts, duration: duration, serial: serial))
         }
 
@@ -155,7 +158,7 @@ final class VideoDecodeWorker: @unchecked Sendable {
                 decoder.skipsNonReferenceFrames = false
             case .packet(let packet, let fromSerial):
                 guard fromSerial == packetSerial, !drained else { continue }
-                if let r = frames.takeRetarget(from: serial) { apply(r) }
+                if let r = steering.take(from: serial) { apply(r) }
                 if let t = target, t.mode == .exact, !t.fills, packet.pts != reel_nopts_value() {
                     decoder.skipsNonReferenceFrames = packet.pts < latestBeforeTarget
                     if packet.pts <= t.pts { latestBeforeTarget = max(latestBeforeTarget, packet.pts) }
@@ -179,12 +182,16 @@ final class VideoDecodeWorker: @unchecked Sendable {
                 decoder.skipsNonReferenceFrames = false
                 _ = decoder.send(nil)
                 receiveAll()
-                if let r = frames.takeRetarget(from: serial) { apply(r) }
+                if let r = steering.take(from: serial) { apply(r) }
                 // A target past the last frame lands on the last frame.
                 if target != nil, let held = candidate { deliver(held) }
                 target = nil; candidate = nil
                 drained = true
-                frames.markEndOfStream(serial: serial)
+                if !frames.markEndOfStream(serial: serial), let r = steering.take(from: serial) {
+                    // Retargeted after the last frame: the new serial has nothing either.
+                    apply(r)
+                    frames.markEndOfStream(serial: serial)
+                }
             }
         }
     }

@@ -3,25 +3,16 @@ import Foundation
 /// Decoded pictures waiting for their presentation time (a handful, so memory stays flat), and
 /// the ones already shown while paused (a `FrameTape`), so that back steps and short seeks land
 /// without decoding. Frames from an older seek serial are refused, so stale pictures never
-/// reach the screen. A seek ahead of what is decoded can instead *retarget* the decoder: it
-/// keeps decoding from where it is under the new serial (no demuxer seek, no decoder flush).
-/// Threading: `push`/`pushPast`/`markEndOfStream`/`takeRetarget` from the video decoder thread;
+/// reach the screen. A buffer only: a seek ahead of what is decoded moves it to the new serial
+/// while the decoder is steered on by its own `VideoDecoderSteering`.
+/// Threading: `push`/`pushPast`/`markEndOfStream` from the video decoder thread;
 /// `reset`/`seekWithinReach`/`abort`/`setPastLimit` from the control thread; `first`/`popFirst`
 /// from the presentation side. All state is locked.
 final class VideoFrameQueue: @unchecked Sendable {
-    /// A seek handed to the decoder without a flush: its frames labelled `from` are the new
-    /// serial's now, and they land at `target`.
-    struct Retarget: Sendable {
-        let from: Int
-        let request: SeekRequest
-    }
-
     enum PushResult {
         case queued
-        /// Stale frame, or the queue is gone.
+        /// Stale frame (its decoder may have been retargeted meanwhile), or the queue is gone.
         case refused
-        /// The decoder's serial was retargeted: apply it, then route the frame again.
-        case retarget(Retarget)
     }
 
     enum FastSeek {
@@ -36,12 +27,15 @@ final class VideoFrameQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var tape = FrameTape()
     private let capacity: Int
+    /// The seek serial whose frames are accepted (`SeekCoordinator.serial`): set by `reset` and
+    /// by a retarget, compared against every frame pushed.
     private var serial = 0
+    /// The serial whose last frame the decoder has delivered (marks the end, not an order).
     private var endOfStreamSerial = -1
     private var aborted = false
-    private var pendingRetarget: Retarget?
     /// Called (outside the lock) when the first frame of a serial arrives.
     private let firstFrameArrived: @Sendable (_ serial: Int, _ pts: Double) -> Void
+    /// The serial whose first frame (or end) was already reported, so each landing hears once.
     private var announcedSerial = -1
     /// The running media time (nil while the clock is frozen): lets a full queue nobody takes
     /// pictures from (a hidden or minimised window) drop the ones long past their time.
@@ -76,11 +70,6 @@ final class VideoFrameQueue: @unchecked Sendable {
             // Looked at again now and then: a running clock moves without telling anyone.
             _ = condition.wait(until: Date(timeIntervalSinceNow: now == nil ? 1 : 0.05))
         }
-        if let r = pendingRetarget, r.from == frame.serial, !aborted {
-            pendingRetarget = nil
-            condition.unlock()
-            return .retarget(r)
-        }
         guard frame.serial == serial && !aborted else { condition.unlock(); return .refused }
         tape.appendFuture(frame)
         let announce = announcedSerial != serial
@@ -98,24 +87,13 @@ final class VideoFrameQueue: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The retarget waiting for a decoder whose frames carry serial `from`, taken.
-    func takeRetarget(from: Int) -> Retarget? {
+    /// The decoder delivered its last frame for `ended`; false when the queue has moved on to
+    /// another serial (the decoder then looks for a retarget it has not taken yet).
+    @discardableResult
+    func markEndOfStream(serial ended: Int) -> Bool {
         condition.lock()
-        defer { condition.unlock() }
-        guard let r = pendingRetarget, r.from == from else { return nil }
-        pendingRetarget = nil
-        return r
-    }
-
-    func markEndOfStream(serial ended: Int) {
-        condition.lock()
-        // The decoder ran out before it saw a retarget: the new serial has nothing either.
-        if let r = pendingRetarget, r.from == ended {
-            pendingRetarget = nil
-            endOfStreamSerial = serial
-        } else if ended == serial {
-            endOfStreamSerial = serial
-        }
+        guard ended == serial else { condition.unlock(); return false }
+        endOfStreamSerial = serial
         let announce = endOfStreamSerial == serial && announcedSerial != serial
         if announce { announcedSerial = serial }
         let current = serial
@@ -123,6 +101,7 @@ final class VideoFrameQueue: @unchecked Sendable {
         condition.unlock()
         // A serial that ends without any frame still has to end its preroll.
         if announce { firstFrameArrived(current, .nan) }
+        return true
     }
 
     /// Empties the queue for a new seek; frames of older serials are refused from now on.
@@ -130,7 +109,6 @@ final class VideoFrameQueue: @unchecked Sendable {
         condition.lock()
         self.serial = serial
         tape.clear()
-        pendingRetarget = nil
         condition.broadcast()
         condition.unlock()
     }
@@ -138,11 +116,13 @@ final class VideoFrameQueue: @unchecked Sendable {
     /// An exact seek without the demuxer, when it can be had: the picture for `request.target`
     /// is already decoded (then it is current now, and the serial does not change), or it is
     /// still ahead of the decoder and `retargetWorthIt(end of what is decoded)` says decoding
-    /// on is cheaper than seeking (then the decoder's frames become `request.serial`'s).
-    func seekWithinReach(_ request: SeekRequest, retargetWorthIt: (Double) -> Bool) -> FastSeek {
+    /// on is cheaper than seeking (then the decoder's frames become `request.serial`'s:
+    /// `steer(from: old serial)` tells the decoder before any frame of it is refused as stale).
+    func seekWithinReach(_ request: SeekRequest, retargetWorthIt: (Double) -> Bool,
+                         steer: (_ from: Int) -> Void) -> FastSeek {
         condition.lock()
         defer { condition.unlock() }
-        guard !aborted, pendingRetarget == nil else { return .miss }
+        guard !aborted else { return .miss }
         let wholeStream = endOfStreamSerial == serial
         if let i = tape.position(of: request.target, isWholeStream: wholeStream) {
             let frame = tape.move(to: i)
@@ -150,7 +130,7 @@ final class VideoFrameQueue: @unchecked Sendable {
             return .landed(frame)
         }
         guard !wholeStream, let end = tape.end, request.target >= end - 1e-6, retargetWorthIt(end) else { return .miss }
-        pendingRetarget = Retarget(from: serial, request: request)
+        steer(serial)
         serial = request.serial
         if request.fillsPast {
             tape.futureIntoPast()   // the decoder keeps every picture on its way: still one strip
@@ -165,7 +145,7 @@ final class VideoFrameQueue: @unchecked Sendable {
     func stepBack() -> VideoFrame? {
         condition.lock()
         defer { condition.unlock() }
-        guard !aborted, pendingRetarget == nil else { return nil }
+        guard !aborted else { return nil }
         let frame = tape.stepBack()
         if frame != nil { condition.broadcast() }
         return frame
@@ -181,7 +161,6 @@ final class VideoFrameQueue: @unchecked Sendable {
         condition.lock()
         aborted = true
         tape.clear()
-        pendingRetarget = nil
         condition.broadcast()
         condition.unlock()
     }

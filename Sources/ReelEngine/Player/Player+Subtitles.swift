@@ -4,37 +4,37 @@ import Foundation
 /// every other; the reading members and `subtitleImage` may be called from any thread.
 extension Player {
     /// Every subtitle track known so far: files beside the media, added files, its own streams.
-    public var subtitleTracks: [SubtitleTrack] { core.subtitles.state.snapshot.current.tracks }
-    public var selectedSubtitleTrack: SubtitleTrack? { core.subtitles.state.selectedTrack }
+    public var subtitleTracks: [SubtitleTrack] { core.tracks.state.snapshot.current.tracks }
+    public var selectedSubtitleTrack: SubtitleTrack? { core.tracks.state.selectedTrack }
     /// True while the media's own subtitle streams are still being read.
-    public var subtitlesLoading: Bool { core.subtitles.state.snapshot.current.loading }
-    public var subtitleDelay: Double { core.subtitles.state.snapshot.current.delay }
-    public var audioDelay: Double { core.subtitles.state.snapshot.current.audioDelay }
-    public var subtitleStyle: SubtitleStyle { core.subtitles.state.snapshot.current.style }
+    public var subtitlesLoading: Bool { core.tracks.state.snapshot.current.loading }
+    public var subtitleDelay: Double { core.tracks.state.snapshot.current.delay }
+    public var audioDelay: Double { core.tracks.state.snapshot.current.audioDelay }
+    public var subtitleStyle: SubtitleStyle { core.tracks.state.snapshot.current.style }
 
     /// Shows track `id` (from `subtitleTracks`), or none; the position is kept.
-    public func selectSubtitleTrack(_ id: Int?) { send(.subtitle(.select(id))) }
+    public func selectSubtitleTrack(_ id: Int?) { send(.track(.select(id))) }
     /// Reads a subtitle file and shows it; `charset` (an iconv name) overrides detection.
-    public func addSubtitleFile(_ path: String, charset: String? = nil) { send(.subtitle(.addFile(path, charset: charset))) }
-    public func setSubtitleDelay(_ seconds: Double) { send(.subtitle(.setDelay(seconds))) }
-    public func setAudioDelay(_ seconds: Double) { send(.subtitle(.setAudioDelay(seconds))) }
-    public func setSubtitleStyle(_ style: SubtitleStyle) { send(.subtitle(.setStyle(style))) }
+    public func addSubtitleFile(_ path: String, charset: String? = nil) { send(.track(.addFile(path, charset: charset))) }
+    public func setSubtitleDelay(_ seconds: Double) { send(.track(.setDelay(seconds))) }
+    public func setAudioDelay(_ seconds: Double) { send(.track(.setAudioDelay(seconds))) }
+    public func setSubtitleStyle(_ style: SubtitleStyle) { send(.track(.setStyle(style))) }
     /// Language codes ("en", "fra", ...) tried in order when media opens; stays for later media.
-    public func setPreferredSubtitleLanguages(_ languages: [String]) { send(.subtitle(.setPreferredLanguages(languages))) }
+    public func setPreferredSubtitleLanguages(_ languages: [String]) { send(.track(.setPreferredLanguages(languages))) }
     /// The text encoding of subtitle files (nil: detect); files already open are read again.
-    public func setSubtitleCharset(_ charset: String?) { send(.subtitle(.setCharset(charset))) }
+    public func setSubtitleCharset(_ charset: String?) { send(.track(.setCharset(charset))) }
 
     /// Plays audio stream `index` of `mediaInfo.streams` instead (another language, a
     /// commentary): the media is opened again with it and continues from the picture on screen,
     /// playing or paused as before, with the same subtitles and delays. `mediaLoaded` tells the
     /// new `selectedAudioStream`.
-    public func selectAudioStream(_ index: Int) { send(.subtitle(.selectAudio(index))) }
+    public func selectAudioStream(_ index: Int) { send(.track(.selectAudio(index))) }
 
     /// For the next media opened (commands are applied in order: call before `open`): play
     /// audio stream `stream` if it has one (a choice remembered for that file).
-    public func preferAudioStream(_ stream: Int?) { send(.subtitle(.preferAudio(stream: stream, languages: nil))) }
+    public func preferAudioStream(_ stream: Int?) { send(.track(.preferAudio(stream: stream, languages: nil))) }
     /// Language codes tried in order for the audio stream whenever media opens.
-    public func setPreferredAudioLanguages(_ languages: [String]) { send(.subtitle(.preferAudio(stream: nil, languages: languages))) }
+    public func setPreferredAudioLanguages(_ languages: [String]) { send(.track(.preferAudio(stream: nil, languages: languages))) }
 
     /// The encodings offered for subtitle files (iconv names).
     public static var subtitleCharsets: [String] { SubtitleCharset.choices }
@@ -51,7 +51,7 @@ extension Player {
             videoWidth = Int((Double(videoWidth) * sar.value).rounded())
         }
         if let rotation = video?.rotation, rotation % 180 != 0 { swap(&videoWidth, &videoHeight) }
-        return core.subtitles.state.image(at: time, width: width, height: height,
+        return core.tracks.state.image(at: time, width: width, height: height,
                                           videoWidth: videoWidth, videoHeight: videoHeight, lift: lift)
     }
 }

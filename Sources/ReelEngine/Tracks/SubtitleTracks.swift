@@ -1,60 +1,18 @@
 import Foundation
 
-/// What a host asks of the player's subtitles (and the audio delay, which moves the clock the
-/// same way). Threading: value types.
-enum SubtitleCommand: Sendable {
-    case select(Int?)
-    case addFile(String, charset: String?)
-    case setDelay(Double)
-    case setAudioDelay(Double)
-    case setStyle(SubtitleStyle)
-    case setPreferredLanguages([String])
-    case setCharset(String?)
-    case selectAudio(Int)
-    /// For the next media opened: this audio stream (a remembered choice), else these languages.
-    case preferAudio(stream: Int?, languages: [String]?)
-}
-
-/// What the subtitle loading threads report to the control thread. Threading: value types.
-enum SubtitleReport: Sendable {
-    /// Tracks decoded; `finished` when the media's own streams are all read.
-    case loaded([DecodedSubtitles], finished: Bool, chosenByPerson: Bool)
-    case fileFailed(path: String, error: PlayerError)
-}
-
-/// The control thread's subtitle bookkeeping: loading threads, the person's choices.
-/// Threading: confined to the control thread, except `state`, which is thread-safe itself.
-final class SubtitleControl: @unchecked Sendable {
-    // Safe: everything but `state` is used only on the control thread (see above).
-    let state = SubtitleState()
-    var jobs: [EngineThread] = []
-    /// Aborts the reading of the media's own streams (and its network waits) when it closes.
-    var stopLoading = InterruptFlag()
-    /// Set before reopening for another audio stream: the loader plays this one.
-    var pendingAudioStream: Int?
-    /// The subtitle choice to keep across that reopening (its track origin, and whether the
-    /// person made it).
-    var carriedOver: (origin: SubtitleTrack.Origin?, personChose: Bool)?
-    var personChose = false
-    var preferredLanguages: [String] = []
-    var preferredAudioLanguages: [String] = []
-    var charset: String?
-    var nextExternalId = 1000
-}
-
-/// The subtitle half of the control thread: loads tracks when media opens, picks one by the
+/// The subtitle half of the tracks: loads tracks when media opens, picks one by the
 /// preferred languages, switches, adds files, and keeps the delays.
 /// Threading: control thread only, like the rest of `PlayerCore`.
 extension PlayerCore {
 
-    func handle(_ command: SubtitleCommand) {
-        let control = subtitles
+    func handle(_ command: TrackCommand) {
+        let control = tracks
         switch command {
         case .select(let id):
             control.personChose = true
             select(id)
         case .addFile(let path, let charset):
-            guard session != nil || loader != nil else {
+            guard session != nil || current.loader != nil else {
                 emit(.subtitleFileFailed(path: path, error: .unsupportedSource("no media is open to add subtitles to")))
                 return
             }
@@ -103,7 +61,7 @@ extension PlayerCore {
     }
 
     func handle(_ report: SubtitleReport) {
-        let control = subtitles
+        let control = tracks
         switch report {
         case .loaded(let decoded, let finished, let chosenByPerson):
             var added: [SubtitleTrack] = []
@@ -161,7 +119,7 @@ extension PlayerCore {
     /// Called once the media is open: reads the files beside it and its own subtitle streams.
     func startSubtitles(for info: MediaInfo, source: MediaSource) {
         stopSubtitles()
-        let control = subtitles
+        let control = tracks
         control.personChose = false
         control.nextExternalId = 1000
         // Remote media's own tracks are read as it plays (StreamingSubtitles): listed now, empty.
@@ -205,32 +163,32 @@ extension PlayerCore {
     /// Remote media: a track read further while playing. Its cues are replaced; if it is the
     /// one shown, the picture is redrawn with them.
     func subtitlesRead(_ decoded: DecodedSubtitles) {
-        let shown = subtitles.state.snapshot.withLock { s -> Bool in
+        let shown = tracks.state.snapshot.withLock { s -> Bool in
             guard s.tracks.contains(where: { $0.id == decoded.track.id }) else { return false }
             s.decoded[decoded.track.id] = decoded
             return s.selected == decoded.track.id
         }
         guard shown else { return }
-        subtitles.state.composer.invalidate()
+        tracks.state.composer.invalidate()
         emit(.displayInvalidated)
     }
 
     func stopSubtitles() {
-        subtitles.stopLoading.abort()
-        for job in subtitles.jobs { job.join() }
-        subtitles.jobs = []
+        tracks.stopLoading.abort()
+        for job in tracks.jobs { job.join() }
+        tracks.jobs = []
     }
 
     private func startJob(_ body: @escaping @Sendable () -> [SubtitleReport]) {
-        let gen = generation
+        let gen = current.generation
         let mailbox = self.mailbox
-        subtitles.jobs.append(EngineThread(name: "reel.subtitles", owner: owner) {
+        tracks.jobs.append(EngineThread(name: "reel.subtitles", owner: owner) {
             for report in body() { mailbox.post(.subtitles(report, generation: gen)) }
         })
     }
 
     private func select(_ id: Int?, announceUnchanged: Bool = true) {
-        let state = subtitles.state
+        let state = tracks.state
         let (old, new, changed) = state.snapshot.withLock { s -> (SubtitleTrack?, SubtitleTrack?, Bool) in
             let old = s.selected.flatMap { i in s.tracks.first { $0.id == i } }
             let valid = id.flatMap { i in s.tracks.first { $0.id == i } }
@@ -245,8 +203,8 @@ extension PlayerCore {
     /// The preferred languages in order; else a file beside the video; else the media's
     /// default-flagged stream; else none.
     private func automaticChoice() -> Int? {
-        let tracks = subtitles.state.snapshot.current.tracks
-        for wanted in subtitles.preferredLanguages {
+        let tracks = self.tracks.state.snapshot.current.tracks
+        for wanted in self.tracks.preferredLanguages {
             let code = LanguageNames.normalized(wanted)
             if let track = tracks.first(where: { LanguageNames.normalized($0.language) == code }) { return track.id }
         }
@@ -255,7 +213,7 @@ extension PlayerCore {
     }
 
     private func reloadExternalTracks(charset: String?) {
-        let texts = subtitles.state.snapshot.current.tracks.compactMap { track -> (String, Int, String?)? in
+        let texts = tracks.state.snapshot.current.tracks.compactMap { track -> (String, Int, String?)? in
             guard case .external(let path) = track.origin, !track.isBitmap else { return nil }
             return (path, track.id, track.language)
         }

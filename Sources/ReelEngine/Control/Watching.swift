@@ -1,25 +1,25 @@
 import Foundation
 
-/// The watching half of the control thread: between messages it completes prerolls (a seek's
+/// The watching half of the control loop: between messages it completes landings (a seek's
 /// or the opening's first frame and sound are ready), notices the end of the media and stalls,
 /// and fires the periodic time observer.
 /// Threading: control thread only, like the rest of `PlayerCore`.
 extension PlayerCore {
 
     func watch() {
-        if preroll != nil { checkPreroll() }
-        if pendingSteps > 0 && preroll == nil { performPendingSteps() }
-        if state == .playing && preroll == nil { watchPlayback() }
-        if state == .playing && preroll == nil { watchUpNext() }
-        if state == .stalled && preroll == nil { watchStall() }
-        if state == .playing, HostTime.now >= nextTimeEvent {
+        if current.preroll != nil { checkPreroll() }
+        carryOut(seeks.picturesMayHaveArrived(in: seekContext, picture: session))
+        if state == .playing && current.preroll == nil { watchPlayback() }
+        if state == .playing && current.preroll == nil { watchUpNext() }
+        if state == .stalled && current.preroll == nil { watchStall() }
+        if state == .playing, observer.isDue {
             emitTime()
-            nextTimeEvent = HostTime.now.adding(seconds: timeInterval)
+            observer.restart()
         }
     }
 
     func checkPreroll() {
-        guard let p = preroll, let session else { return }
+        guard let p = current.preroll, let session else { return }
         let videoDone = !session.hasVideo || p.videoArrived
         // Audio gets a second to fill; after that, the picture does not wait for it.
         let audioDone = !session.hasAudio || p.audioReady || p.videoOnly
@@ -28,14 +28,14 @@ extension PlayerCore {
         completePreroll(p, session: session)
     }
 
-    func completePreroll(_ p: Preroll, session: Session) {
-        preroll = nil
+    private func completePreroll(_ p: Preroll, session: Session) {
+        current.preroll = nil
         let landed = session.presentation?.land()
         let videoPts = (landed != nil && landed!.serial == p.request.serial) ? landed!.pts : nil
         let audioPts = session.fifo?.peekPts()
         if p.isInitial && videoPts == nil && audioPts == nil {
             // Nothing decoded at all.
-            let error = demuxEnded?.error
+            let error = current.demuxEnded?.error
             fail(error ?? .corruptData("nothing in \(session.info.sourceName) could be decoded"))
             return
         }
@@ -64,38 +64,33 @@ extension PlayerCore {
         }
         if p.isInitial { emit(.displayInvalidated) }
         emitTime()
-        if pendingSteps > 0 { performPendingSteps() }
-        if pendingBackSteps > 0 { performPendingBackSteps() }
-        if let next = pendingScrub, preroll == nil {
-            pendingScrub = nil
-            scrub(to: next)
-        }
+        carryOut(seeks.landed(in: seekContext, picture: self.session))
     }
 
-    func watchPlayback() {
+    private func watchPlayback() {
         guard let session else { return }
-        if let p = prepared, p.chained, session.output?.seamHeard == true {
-            advanceToPrepared()
+        if let follower = next, follower.chained, session.output?.seamHeard == true {
+            advanceToNext()
             return
         }
         let now = session.clock.time()
         let videoDone = session.presentation?.finished(at: now) ?? true
         var audioDone = true
-        if session.hasAudio, !audioDetached {
+        if session.hasAudio, !current.audioDetached {
             audioDone = session.output?.hasPlayedEverything ?? true
             if audioDone {
                 // Audio is over but pictures remain: the monotonic clock carries on from here.
-                audioDetached = true
+                current.audioDetached = true
                 session.clock.follow(nil)
             }
         }
         if videoDone && audioDone {
-            if let error = demuxEnded?.error {
+            if let error = current.demuxEnded?.error {
                 fail(error)
                 return
             }
-            if prepared?.isReady == true {
-                advanceToPrepared()
+            if next?.isReady == true {
+                advanceToNext()
                 return
             }
             if transition(.reachEnd, apply: stopClock) {
@@ -105,33 +100,27 @@ extension PlayerCore {
             return
         }
         // Waiting for data: queues empty although the demuxer has not reached the end.
-        let demuxDone = demuxEnded?.serial == demuxSerial
-        let audioStarved = session.hasAudio && !audioDetached && session.fifo!.unreadSeconds == 0
+        let audioStarved = session.hasAudio && !current.audioDetached && session.fifo!.unreadSeconds == 0
             && !session.fifo!.reachedEnd && session.audioPacketsEmpty
         let videoStarved = (session.presentation?.starving(at: now) ?? false) && session.videoPacketsEmpty
-        if !demuxDone && (audioStarved || videoStarved) {
-            if starvedSince == nil { starvedSince = .now }
-            if HostTime.now.seconds(since: starvedSince!) > 0.25, transition(.stall, apply: stopClock) {
+        if !current.demuxDone && (audioStarved || videoStarved) {
+            if current.starvedSince == nil { current.starvedSince = .now }
+            if HostTime.now.seconds(since: current.starvedSince!) > 0.25, transition(.stall, apply: stopClock) {
                 emitTime()
             }
         } else {
-            starvedSince = nil
+            current.starvedSince = nil
         }
     }
 
-    func watchStall() {
+    private func watchStall() {
         guard let session else { return }
-        let demuxDone = demuxEnded?.serial == demuxSerial
-        let audioOK = !session.hasAudio || audioDetached || session.fifo!.unreadSeconds >= 0.5 || session.fifo!.reachedEnd
+        let audioOK = !session.hasAudio || current.audioDetached || session.fifo!.unreadSeconds >= 0.5
+            || session.fifo!.reachedEnd
         let videoOK = !session.hasVideo || (session.frameQueue!.count >= 3) || session.frameQueue!.reachedEnd
-        if demuxDone || (audioOK && videoOK) {
-            starvedSince = nil
+        if current.demuxDone || (audioOK && videoOK) {
+            current.starvedSince = nil
             transition(.unstall, apply: startClock)
         }
-    }
-
-    func emitTime() {
-        guard let session else { return }
-        emit(.time(position: session.clock.time(), duration: session.info.duration))
     }
 }

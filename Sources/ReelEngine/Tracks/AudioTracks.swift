@@ -22,12 +22,12 @@ extension PlayerCore {
             emit(.warning("That audio stream cannot be played: \(error.message)"))
             return
         }
-        dropPrepared()
-        let here = preroll?.request.target ?? session.presentation?.currentFrame?.pts ?? session.clock.time()
+        dropNext()
+        let here = current.preroll?.request.target ?? session.presentation?.currentFrame?.pts ?? session.clock.time()
         if state == .ended { guard transition(.seek) else { return } }
-        endDrag()
-        beginSeek(to: here, mode: .exact,
-                  audioSwitch: AudioSwitch(streamIndex: index, decoder: decoder, timeBase: stream.pointee.time_base))
+        seeks.endDrag()
+        reseek(to: here, mode: .exact,
+               audioSwitch: AudioSwitch(streamIndex: index, decoder: decoder, timeBase: stream.pointee.time_base))
         let info = session.info
         snapshot.withLock { $0.info = info }
         emit(.audioStreamChanged(info))
@@ -39,7 +39,7 @@ extension PlayerCore {
         let source = session.input.source
         let here = session.presentation?.currentFrame?.pts ?? session.clock.time()
         let playing = state == .playing || state == .stalled
-        let snapshot = subtitles.state.snapshot.current
+        let snapshot = tracks.state.snapshot.current
         let selected = snapshot.selected.flatMap { id in snapshot.tracks.first { $0.id == id } }
         var siblings = Set<String>()
         if case .file(let path) = source.location { siblings = Set(SubtitleLoader.siblings(of: path).map(\.path)) }
@@ -47,12 +47,12 @@ extension PlayerCore {
             guard case .external(let path) = track.origin, !siblings.contains(path) else { return nil }
             return path
         }
-        subtitles.pendingAudioStream = index
-        subtitles.carriedOver = (selected?.origin, subtitles.personChose)
+        tracks.pendingAudioStream = index
+        tracks.carriedOver = (selected?.origin, tracks.personChose)
         // Queued in order behind this command, as if the host had asked.
         mailbox.post(.command(.open(source)))
         mailbox.post(.command(.seek(to: here, mode: .exact)))
-        for path in added { mailbox.post(.command(.subtitle(.addFile(path, charset: nil)))) }
+        for path in added { mailbox.post(.command(.track(.addFile(path, charset: nil)))) }
         if playing { mailbox.post(.command(.play)) }
     }
 }

@@ -1,0 +1,91 @@
+import Foundation
+
+/// The control loop's side of seeking: it checks what the state allows, pauses where a step or
+/// a drag needs it, asks the seek coordinator, and carries out the actions it returns on the
+/// current item's session.
+/// Threading: control thread only, like the rest of `PlayerCore`.
+extension PlayerCore {
+    /// What the seek coordinator is told of the player as it stands now.
+    var seekContext: SeekContext {
+        let session = current.session
+        return SeekContext(
+            state: state, hasSession: session != nil, hasVideo: session?.hasVideo ?? false,
+            hasAudio: session?.hasAudio ?? false, landing: current.preroll != nil,
+            duration: (session?.info ?? snapshot.current.info)?.duration,
+            leaveEnd: { [unowned self] in transition(.seek) })
+    }
+
+    func seek(to target: Double, mode: SeekMode) {
+        carryOut(seeks.seek(to: target, mode: mode, in: seekContext, picture: session))
+    }
+
+    func endScrub(at target: Double) {
+        carryOut(seeks.endScrub(at: target, in: seekContext, picture: session))
+    }
+
+    func scrub(to target: Double) {
+        guard target.isFinite else { return }
+        if state == .playing || state == .stalled { pause() }
+        carryOut(seeks.scrub(to: target, in: seekContext, picture: session))
+    }
+
+    func stepForward() {
+        seeks.endDrag()
+        guard state.hasMedia, state != .ended, session?.hasVideo == true else { return }
+        if state == .playing || state == .stalled { pause() }
+        guard state == .ready else { return }
+        carryOut(seeks.stepForward(in: seekContext, picture: session))
+    }
+
+    func stepBackward() {
+        seeks.endDrag()
+        guard state.hasMedia, session?.presentation != nil else { return }
+        if state == .playing || state == .stalled { pause() }
+        guard state == .ready || state == .ended else { return }
+        carryOut(seeks.stepBackward(in: seekContext, picture: session))
+    }
+
+    /// A seek the player makes itself (see `SeekCoordinator.reseek`).
+    func reseek(to target: Double, mode: SeekMode, audioSwitch: AudioSwitch? = nil) {
+        carryOut(seeks.reseek(to: target, mode: mode, audioSwitch: audioSwitch, in: seekContext, picture: session))
+    }
+
+    func carryOut(_ actions: [SeekAction]) {
+        for action in actions {
+            guard let session else { return }
+            switch action {
+            case .seek(let request):
+                current.demuxerMoved(serial: request.serial)
+                session.clock.follow(session.output)
+                // A seek during the first landing replaces it, and still ends the loading.
+                current.preroll = Preroll(request: request, isInitial: current.preroll?.isInitial ?? false)
+                if request.audioSwitch != nil { session.switchAudio(request) } else { session.seek(request) }
+            case .retry(let request):
+                // The demuxer's end and the starving watch stay as the first try left them.
+                current.demuxSerial = request.serial
+                session.clock.follow(session.output)
+                current.preroll = Preroll(request: request, isInitial: current.preroll?.isInitial ?? false)
+                session.seek(request)
+            case .retargeted(let request):
+                current.starvedSince = nil
+                current.preroll = Preroll(request: request, isInitial: false, videoOnly: true)
+            case .landedFromPast(let position):
+                session.clock.set(position)
+                emit(.displayInvalidated)
+                emit(.seekCompleted(position: position))
+                emitTime()
+            case .stepped(let pts):
+                session.clock.set(pts)
+                if let fifo = session.fifo {
+                    session.output?.flush()
+                    if !fifo.rewind(to: pts) { fifo.discard(before: pts) }
+                }
+                emit(.displayInvalidated)
+                emit(.seekCompleted(position: pts))
+                emitTime()
+            case .scrub(let target):
+                scrub(to: target)
+            }
+        }
+    }
+}

@@ -1,0 +1,14 @@
+/// What a host asks of the player's tracks: the subtitles shown, the audio stream heard, and
+/// their delays. Threading: value types.
+enum TrackCommand: Sendable {
+    case select(Int?)
+    case addFile(String, charset: String?)
+    case setDelay(Double)
+    case setAudioDelay(Double)
+    case setStyle(SubtitleStyle)
+    case setPreferredLanguages([String])
+    case setCharset(String?)
+    case selectAudio(Int)
+    /// For the next media opened: this audio stream (a remembered choice), else these languages.
+    case preferAudio(stream: Int?, languages: [String]?)
+}
