@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "ReelEngine", targets: ["ReelEngine"]),
         .library(name: "ReelGtk", targets: ["ReelGtk"]),
+        .library(name: "ReelApp", targets: ["ReelApp"]),
         .executable(name: "reel", targets: ["reel"]),
         .executable(name: "reel-tool", targets: ["reel-tool"]),
     ],
@@ -45,9 +46,13 @@ let package = Package(
         .target(
             name: "ReelGtk",
             dependencies: ["ReelEngine", "CGtk", "CEpoxy"]),
+        // The application around the player widget: window, queue, resume, remote, preferences.
+        .target(
+            name: "ReelApp",
+            dependencies: ["ReelGtk", "ReelEngine", "CGtk"]),
         .executableTarget(
             name: "reel",
-            dependencies: ["ReelGtk"]),
+            dependencies: ["ReelApp"]),
         .executableTarget(
             name: "reel-tool",
             dependencies: [
@@ -63,7 +68,7 @@ let package = Package(
             dependencies: ["ReelEngine", "ReelTestSupport", "CFFmpeg"]),
         .testTarget(
             name: "ReelGtkTests",
-            dependencies: ["ReelGtk", "ReelEngine", "ReelTestSupport"]),
+            dependencies: ["ReelGtk", "ReelApp", "ReelEngine", "ReelTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

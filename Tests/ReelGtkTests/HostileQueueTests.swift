@@ -1,5 +1,5 @@
 import Foundation
-@testable import ReelGtk
+@testable import ReelApp
 import ReelTestSupport
 import Testing
 

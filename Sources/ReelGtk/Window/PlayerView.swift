@@ -14,7 +14,7 @@ public final class PlayerView {
     public let settings: PlayerSettings
     /// Host widgets over the picture (DBVideoPlayer's auxiliary view).
     public let auxiliarySlot: AuxiliarySlot
-    let movie: MovieView
+    public let movie: MovieView
     let controls: ControlsOverlay
     /// The hover preview above the scrubber, and the chapter marks on it.
     let preview: ScrubberPreview
@@ -266,6 +266,9 @@ public final class PlayerView {
     }
 
     public var controlsVisible: Bool { visibility.visible }
+
+    /// The height of the controls bar at the bottom of the view (zero before it is laid out).
+    public var controlsHeight: Double { Double(gtk_widget_get_height(controls.revealer)) }
 
     private func applyVisibility() {
         let hasMedia = state.hasMedia || state == .loading || state == .suspended

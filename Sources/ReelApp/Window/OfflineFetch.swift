@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ReelEngine
+import ReelGtk
 
 /// The Open URL dialog's "download for offline": fetches the whole resource into the stream
 /// cache on a thread of its own, showing progress in the dialog; then hands over to playback.

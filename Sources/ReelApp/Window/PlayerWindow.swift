@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ReelEngine
+import ReelGtk
 
 /// Reel's main window (ui/window.ui): a header bar over the player view, with the window's
 /// actions, keys, drag-and-drop, fullscreen, and its title and size following the media.
@@ -397,7 +398,7 @@ public final class PlayerWindow {
 
     private func liftSubtitles(_ controlsShown: Bool) {
         let picture = playerView.movie.pictureRect
-        let controls = Double(gtk_widget_get_height(playerView.controls.revealer))
+        let controls = playerView.controlsHeight
         // Only the part of the controls over the picture counts (letterboxing may hold them).
         let viewHeight = Double(gtk_widget_get_height(playerView.movie.area))
         let overlap = max(0, controls - (viewHeight - picture.y - picture.height))

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ReelEngine
+import ReelGtk
 
 /// A card over the picture with what is playing and how it goes: container, codecs, size,
 /// rate, frames shown and dropped, decode errors. It lives in the auxiliary-view slot: the

@@ -1,4 +1,5 @@
 import Foundation
+import ReelGtk
 
 /// The queue kept across restarts: `$XDG_STATE_HOME/reel/queue.json` (by default
 /// `~/.local/state/reel`). A file that is damaged or written by a newer Reel is set aside

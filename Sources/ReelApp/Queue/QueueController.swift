@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ReelEngine
+import ReelGtk
 
 /// Plays the queue: opens its current item, moves on at the end of each (loop, shuffle, stop
 /// after current), skips items that cannot be played with a notice, answers next/previous

@@ -1,5 +1,6 @@
 import CGtk
 import ReelEngine
+import ReelGtk
 
 /// The Audio menu's streams: each audio stream of the media by language, title, codec and
 /// channels, the playing one checked; choosing one plays it from the same picture.

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ReelEngine
+import ReelGtk
 
 /// Reel as a GtkApplication: one instance per session (a second launch hands its files to the
 /// running one over D-Bus), files and URLs from the command line or the file manager

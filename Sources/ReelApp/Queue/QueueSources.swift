@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import ReelGtk
 
 /// What a person opened, as queue items: files and URLs as they are, folders as the media
 /// files in them (in the order a file manager lists them: "2" before "10"), and `.m3u` /

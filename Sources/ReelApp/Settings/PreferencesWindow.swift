@@ -1,4 +1,5 @@
 import CGtk
+import ReelGtk
 
 /// The preferences window (ui/preferences.ui): every control bound to its GSettings key, so a
 /// change applies at once everywhere and is kept.

@@ -1,4 +1,5 @@
 import CGtk
+import ReelGtk
 
 /// A short message over the top of the picture ("Skipped clip.mp4: …") that goes away by
 /// itself. It lives in the auxiliary-view slot like the info card.

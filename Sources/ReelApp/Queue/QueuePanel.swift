@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import ReelGtk
 
 /// The queue as a person sees and edits it: a popover from the header bar's Queue button
 /// with the items (the playing one marked), a double click or Enter plays one, dragging a row

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import ReelGtk
 
 /// Where each file or URL was left, kept in `$XDG_STATE_HOME/reel/positions.json`. Files are
 /// recognised by their content (size and a checksum of their first and last megabyte), so a

@@ -1,4 +1,5 @@
 import Foundation
+import ReelGtk
 
 /// The queue: the items in the order the person arranged them, which one is current, and
 /// how the end of an item leads on (loop mode, shuffle, stop after the current one).

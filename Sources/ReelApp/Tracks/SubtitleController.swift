@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ReelEngine
+import ReelGtk
 
 /// The window's subtitle controls: the Subtitles menu (tracks with language names, add a file,
 /// delays), keys, dropping subtitle files, the style from preferences, the preferred languages

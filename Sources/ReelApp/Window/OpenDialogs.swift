@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ReelEngine
+import ReelGtk
 
 /// The Open File, Open URL and Save Picture dialogs. Threading: main thread only.
 @MainActor

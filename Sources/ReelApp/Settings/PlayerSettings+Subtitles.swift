@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ReelEngine
+import ReelGtk
 
 /// The subtitle preferences: style, preferred languages, encoding, and the track chosen for
 /// each file. Threading: main thread only, like `PlayerSettings`.

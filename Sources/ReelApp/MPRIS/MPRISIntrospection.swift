@@ -1,4 +1,5 @@
 import CGtk
+import ReelGtk
 
 /// The MPRIS 2.2 interfaces Reel implements, as GDBus introspection data, and the media
 /// types it announces (the same list the desktop file gives the file manager).

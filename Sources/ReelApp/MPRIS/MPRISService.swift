@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ReelEngine
+import ReelGtk
 
 /// What the MPRIS remote reaches in the app: the player, the queue around it, the window.
 /// Threading: main thread only.

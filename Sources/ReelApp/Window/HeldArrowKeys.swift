@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ReelEngine
+import ReelGtk
 
 /// ← and → held down: the first press is the usual 5 s step (KeyboardShortcuts); once the key
 /// has been held for `holdDelay`, its auto-repeats turn into a scan at rising speed, like the

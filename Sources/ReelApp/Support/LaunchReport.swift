@@ -1,5 +1,6 @@
 import Foundation
 import ReelEngine
+import ReelGtk
 
 /// `--report` and `--exit-after`, for measurement and scripts: JSON lines on stdout (the first
 /// picture drawn, a summary at quit) and a quit that many seconds after the first picture.

@@ -1,5 +1,6 @@
 import CGtk
 import ReelEngine
+import ReelGtk
 
 /// The player's keys, handled before focused widgets see them (Space must not press a focused
 /// button). The shortcuts window (ui/shortcuts.ui) lists the same keys.

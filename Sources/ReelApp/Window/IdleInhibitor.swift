@@ -1,4 +1,5 @@
 import CGtk
+import ReelGtk
 
 /// Keeps the screensaver and screen blanking away while video plays (not for sound alone, and
 /// not while paused).
