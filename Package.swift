@@ -69,6 +69,10 @@ let package = Package(
         .testTarget(
             name: "ReelGtkTests",
             dependencies: ["ReelGtk", "ReelApp", "ReelEngine", "ReelTestSupport"]),
+        // The application's policies, driven without a window or threads.
+        .testTarget(
+            name: "ReelAppTests",
+            dependencies: ["ReelApp", "ReelEngine"]),
     ],
     swiftLanguageModes: [.v6]
 )

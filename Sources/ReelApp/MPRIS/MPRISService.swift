@@ -3,11 +3,10 @@ import Foundation
 import ReelEngine
 import ReelGtk
 
-/// What the MPRIS remote reaches in the app: the player, the queue around it, the window.
+/// What the MPRIS remote reaches in the app besides the player: the queue, the window.
 /// Threading: main thread only.
 @MainActor
 protocol MediaPlayerHost: AnyObject {
-    var player: PlaybackController { get }
     /// The path or URL playing (nil when nothing is open).
     var currentSource: String? { get }
     var canGoNext: Bool { get }
@@ -36,6 +35,8 @@ final class MPRISService {
     static let playerInterface = "org.mpris.MediaPlayer2.Player"
 
     private weak var host: MediaPlayerHost?
+    /// The player the remote reads and steers (position, volume, speed, what is open).
+    private let player: PlaybackController
     private var object: DBusObject?
     private var nameID: guint = 0
     /// What was last announced, so a change is sent once and unchanged values not at all.
@@ -44,8 +45,9 @@ final class MPRISService {
 
     /// Exports the object on `connection` and asks for the well-known name. `instance` is
     /// appended to the name when several Reels may run (measured runs are not unique).
-    init(host: MediaPlayerHost, connection: OpaquePointer, instance: String? = nil) throws {
+    init(host: MediaPlayerHost, player: PlaybackController, connection: OpaquePointer, instance: String? = nil) throws {
         self.host = host
+        self.player = player
         object = try DBusObject(connection: connection, path: Self.path, introspection: MPRISIntrospection.xml,
                                 handlers: .init(
                                     method: { [weak self] interface, method, parameters in
@@ -103,7 +105,6 @@ final class MPRISService {
 
     private func call(_ interface: String, _ method: String, _ parameters: VariantReader) -> DBusObject.Reply {
         guard let host else { return .value(nil) }
-        let player = host.player
         switch (interface, method) {
         case (Self.root, "Raise"): host.raise()
         case (Self.root, "Quit"): host.quit()
@@ -168,7 +169,6 @@ final class MPRISService {
 
     private func playerProperty(_ name: String) -> Variant? {
         guard let host else { return nil }
-        let player = host.player
         let hasMedia = player.state.hasMedia
         switch name {
         case "PlaybackStatus": return .string(host.isStopped && player.state != .playing ? "Stopped" : Self.status(player.state))
@@ -196,11 +196,11 @@ final class MPRISService {
         case "Volume":
             guard let volume = value.double else { return false }
             // Negative means silence; louder than full is not offered.
-            host.player.setMuted(false)
-            host.player.setVolume(min(max(volume, 0), 1))
+            player.setMuted(false)
+            player.setVolume(min(max(volume, 0), 1))
         case "Rate":
             guard let rate = value.double, rate > 0 else { return false }
-            host.player.setSpeed(min(max(rate, speedRange.lowerBound), speedRange.upperBound))
+            player.setSpeed(min(max(rate, speedRange.lowerBound), speedRange.upperBound))
         case "LoopStatus":
             guard let text = value.string, let mode = LoopMode(mprisName: text) else { return false }
             host.loopMode = mode
@@ -219,9 +219,9 @@ final class MPRISService {
     private var trackID: String { "/io/github/reel/Reel/track/\(trackNumber)" }
 
     private func metadata() -> [String: Variant] {
-        guard let host, let info = host.player.mediaInfo else { return [:] }
+        guard let host, let info = player.mediaInfo else { return [:] }
         var entries: [String: Variant] = ["mpris:trackid": .objectPath(trackID), "xesam:title": .string(info.displayTitle)]
-        if let duration = host.player.duration ?? info.duration { entries["mpris:length"] = .int64(Self.microseconds(duration)) }
+        if let duration = player.duration ?? info.duration { entries["mpris:length"] = .int64(Self.microseconds(duration)) }
         if let source = host.currentSource { entries["xesam:url"] = .string(Self.uri(source)) }
         if let artist = info.metadata["artist"] ?? info.metadata["ARTIST"] { entries["xesam:artist"] = .strings([artist]) }
         if let album = info.metadata["album"] ?? info.metadata["ALBUM"] { entries["xesam:album"] = .string(album) }

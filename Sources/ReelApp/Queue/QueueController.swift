@@ -9,10 +9,10 @@ import ReelGtk
 /// Threading: main thread only.
 @MainActor
 final class QueueController: MediaPlayerHost {
-    let player: PlaybackController
+    let player: SessionPlayer
     private(set) var queue = PlayQueue()
     private let store: QueueStore
-    private let settings: PlayerSettings
+    private let settings: SessionSettings
     /// Opens one item in the window (`start`: a position to begin at; `play`: start playing).
     private let openItem: @MainActor (_ source: String, _ start: Double?, _ play: Bool) -> Void
     /// Shows a short message over the picture.
@@ -34,7 +34,7 @@ final class QueueController: MediaPlayerHost {
     /// later it starts the item over (as music players do).
     static let restartThreshold = 3.0
 
-    init(player: PlaybackController, settings: PlayerSettings, store: QueueStore = QueueStore(),
+    init(player: SessionPlayer, settings: SessionSettings, store: QueueStore = QueueStore(),
          open: @escaping @MainActor (_ source: String, _ start: Double?, _ play: Bool) -> Void) {
         self.player = player
         self.settings = settings
@@ -145,7 +145,7 @@ final class QueueController: MediaPlayerHost {
 
     func previous() {
         if player.state.hasMedia, player.position > Self.restartThreshold || !queue.canGoPrevious {
-            player.seek(to: 0, mode: .exact)
+            player.seek(to: 0)
             return
         }
         guard queue.goBack() != nil else { return }
@@ -165,7 +165,7 @@ final class QueueController: MediaPlayerHost {
         }
         changed()
         if queue.current == before, queue.loop == .track {
-            player.seek(to: 0, mode: .exact)
+            player.seek(to: 0)
             player.play()
         } else {
             openCurrent(start: nil, play: true)
@@ -224,7 +224,7 @@ final class QueueController: MediaPlayerHost {
         guard queue.currentItem != nil else { return }
         isStopped = true
         player.pause()
-        player.seek(to: 0, mode: .exact)
+        player.seek(to: 0)
         observers.forEach { $0() }
     }
 

@@ -15,6 +15,8 @@ final class ResumeHistory {
     let url: URL
     private var entries: [String: Entry] = [:]
     private var dirty = false
+    /// Where problems with the file are told (standard error; tests read them).
+    private let warn: (String) -> Void
 
     /// One remembered position. Threading: a value type.
     struct Entry: Codable, Equatable {
@@ -31,7 +33,8 @@ final class ResumeHistory {
         var entries: [String: Entry]
     }
 
-    init(directory: URL? = nil) {
+    init(directory: URL? = nil, warn: @escaping (String) -> Void = ResumeHistory.standardError) {
+        self.warn = warn
         let base = directory ?? {
             let state = ProcessInfo.processInfo.environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
                 ?? NSHomeDirectory() + "/.local/state"
@@ -44,11 +47,14 @@ final class ResumeHistory {
     private func load() {
         guard let data = FileManager.default.contents(atPath: url.path) else { return }
         guard let saved = try? JSONDecoder().decode(Saved.self, from: data), saved.version <= Self.version else {
-            FileHandle.standardError.write(Data(
-                "reel: the playback positions in \(url.path) cannot be read (damaged, or from a newer Reel); starting without them\n".utf8))
+            warn("the playback positions in \(url.path) cannot be read (damaged, or from a newer Reel); starting without them")
             return
         }
         entries = saved.entries
+    }
+
+    static func standardError(_ message: String) {
+        FileHandle.standardError.write(Data("reel: \(message)\n".utf8))
     }
 
     // MARK: Rules
@@ -99,7 +105,7 @@ final class ResumeHistory {
                                                     attributes: [.posixPermissions: 0o700])
             try JSONEncoder().encode(Saved(version: Self.version, entries: entries)).write(to: url, options: .atomic)
         } catch {
-            FileHandle.standardError.write(Data("reel: cannot save playback positions to \(url.path): \(error.localizedDescription)\n".utf8))
+            warn("cannot save playback positions to \(url.path): \(error.localizedDescription)")
         }
     }
 

@@ -15,7 +15,7 @@ public final class PlayerWindow {
     private let application: OpaquePointer
     private let inhibitor: IdleInhibitor
     private var infoCard: InfoCard?
-    private var sizedForMedia = false
+    var sizedForMedia = false
     private var presentWhenLoaded: Timer?
     /// Called as the window is about to close, before its player does.
     var closing: (@MainActor () -> Void)?
@@ -26,15 +26,12 @@ public final class PlayerWindow {
     private lazy var heldArrows = HeldArrowKeys(player: playerView.player)
     /// Subtitle menu, keys, drops and preferences (nil for a backend without subtitles).
     private(set) var subtitles: SubtitleController?
+    /// What plays, what follows, where it was left, breaks and playing in the background.
+    private(set) var session: PlaybackSession!
     /// What plays after what; next/previous; remembered across restarts.
-    private(set) var queue: QueueController!
+    var queue: QueueController { session.queue }
     private lazy var notice = Notice(view: playerView)
     private var queuePanel: QueuePanel?
-    /// Where files were left; the key and source of what is open now.
-    private let history = ResumeHistory()
-    private var historyKey: String?
-    private var historySource: String?
-    private var lastHistorySave = Date.distantPast
     /// The desktop's media remote, once the app is on the session bus.
     var mpris: MPRISService?
 
@@ -47,6 +44,8 @@ public final class PlayerWindow {
         inhibitor = IdleInhibitor(application: application, window: window)
         gtk_window_set_application(window.cast(), application.cast())
         gtk_window_set_child(window.cast(), playerView.widget)
+        let host = ViewSessionPlayer(view: playerView, window: self)
+        session = PlaybackSession(player: host, window: host, settings: settings)
         installActions()
         installKeys()
         installDrop()
@@ -65,12 +64,6 @@ public final class PlayerWindow {
         if let subtitles { playerView.movie.subtitles = { [weak subtitles] in subtitles?.image(at: $0, width: $1, height: $2) } }
         playerView.doubleClicked = { [weak self] in self?.toggleFullscreen() }
         playerView.eventObserver = { [weak self] event in self?.observe(event) }
-        queue = QueueController(player: playerView.player, settings: settings) { [weak self] source, start, play in
-            self?.load(source, start: start, play: play)
-        }
-        queue.notify = { [weak self] text in self?.notice.show(text) }
-        queue.prepareNext = { [weak self] item in self?.prepareNext(item) }
-        queue.raiseWindow = { [weak self] in self?.present() }
         queue.observe { [weak self] in self?.mpris?.refresh() }
         let panel = QueuePanel(controller: queue)
         panel.chooseFiles = { [weak self] done in
@@ -87,37 +80,28 @@ public final class PlayerWindow {
             guard let self else { return false }
             // Keep playing in the background (a preference): the window goes, the sound stays,
             // and the media keys, MPRIS and opening Reel again bring the window back.
-            if self.playerView.settings.backgroundPlayback, self.isPlaying {
-                self.inBackground = true
+            if self.session.closeRequested() {
                 gtk_widget_set_visible(self.window, 0)
                 return true
             }
-            return self.finishClosing()
+            self.closing?()
+            self.inhibitor.set(false)
+            self.playerView.player.close()
+            return false
         }
     }
 
-    /// Whether something plays (a break counts).
-    private var isPlaying: Bool {
-        let state = playerView.player.state
-        return state == .playing || state == .stalled || state == .suspended
-    }
-
-    /// Hidden by closing while playing in the background.
-    private(set) var inBackground = false
-
     /// Shows the window again after it went to the background.
-    public func present() {
-        inBackground = false
-        gtk_window_present(window.cast())
-    }
+    public func present() { session.present() }
 
-    /// The window really closes: playback stops and Reel quits with it.
-    private func finishClosing() -> Bool {
-        finishResumeHistory()
-        closing?()
-        inhibitor.set(false)
-        playerView.player.close()
-        return false
+    /// Shows the window (the session's request).
+    func show() { gtk_window_present(window.cast()) }
+
+    /// Closes the window as its close button does.
+    func close() { gtk_window_close(window.cast()) }
+
+    func notify(_ text: String, actions: [NoticeAction], seconds: Double) {
+        notice.show(text, actions: actions.map { ($0.label, $0.run) }, seconds: seconds)
     }
 
     /// Opens media: one file or URL, or several (folders and playlists expanded) as a new
@@ -131,87 +115,27 @@ public final class PlayerWindow {
         // A new queue takes its first item's shape; moving through the queue keeps the
         // window as the person left it.
         sizedForMedia = false
-        queue.open(sources, start: start, play: !paused && playerView.settings.autoplay)
+        session.open(sources, start: start, paused: paused)
     }
 
-    /// Writes where the open file is (at pauses, switches, quitting, and now and then).
-    func saveResumePosition() {
-        lastHistorySave = Date()
-        history.save()
-    }
-
-    /// Saves and stops following the player: closing it reports the position going back to
-    /// nothing, which must not overwrite where the film was left.
-    func finishResumeHistory() {
-        saveResumePosition()
-        historyKey = nil
-        historySource = nil
-    }
+    /// Saves where the film is and stops following the player (quitting).
+    func finishResumeHistory() { session.finishResumeHistory() }
 
     /// Adds to the queue without interrupting what plays.
-    public func enqueue(_ sources: [String]) { queue.append(sources) }
+    public func enqueue(_ sources: [String]) { session.enqueue(sources) }
 
     /// Reopens the queue of the last run (paused on its current item); false when there is none.
-    public func restoreQueue() -> Bool { queue.restore() }
+    public func restoreQueue() -> Bool { session.restoreQueue() }
 
-    /// Tells the player what follows, to be prepared ahead. An item with a remembered position
-    /// is left to open the ordinary way, so that it resumes there.
-    private func prepareNext(_ item: String?) {
-        guard let item else { playerView.player.setNext(nil, audioStream: nil); return }
-        if playerView.settings.resumePlayback != "never", resumes(item) {
-            playerView.player.setNext(nil, audioStream: nil)
-            return
-        }
-        let path = (try? MediaSource(parsing: item))?.description ?? item
-        playerView.player.setNext(item, audioStream: playerView.settings.audioChoice(for: path))
-    }
-
-    /// Whether the resume history holds a position for `item`. Its key reads two megabytes of
-    /// the file, and the queue asks again after every change: the last answer is kept until
-    /// the next item opens.
-    private func resumes(_ item: String) -> Bool {
-        if let known = nextResumes, known.item == item { return known.resumes }
-        let answer = ResumeHistory.key(for: item).flatMap { history.position(forKey: $0) } != nil
-        nextResumes = (item, answer)
-        return answer
-    }
-
-    private var nextResumes: (item: String, resumes: Bool)?
-
-    /// Opens one item of the queue. When the window is not shown yet it waits (briefly) for
-    /// the media's size, so that it appears at the right size instead of jumping to it.
-    private func load(_ source: String, start: Double?, play: Bool) {
-        saveResumePosition()
-        nextResumes = nil   // what was played since may have left a position
-        // Breaks belong to the item they were scheduled in.
-        (playerView.player as? InterstitialPlayer)?.clearSchedule()
-        historySource = source
-        historyKey = ResumeHistory.key(for: source)
+    /// An item of the queue is about to open: the window names it.
+    func willOpen(_ source: String) {
         setTitle((try? MediaSource(parsing: source))?.displayName ?? source)
         subtitles?.willOpen(source)
-        let mode = playerView.settings.resumePlayback
-        if start == nil, mode != "never", let key = historyKey, let resume = history.position(forKey: key) {
-            let time = TimeFormat.clock(resume)
-            if mode == "ask" {
-                playerView.open(source, start: nil, paused: true)
-                notice.show("Resume from \(time)?", actions: [
-                    ("Resume", { [weak self] in
-                        self?.playerView.player.seek(to: resume, mode: .exact)
-                        self?.playerView.player.play()
-                    }),
-                    ("Start Over", { [weak self] in self?.playerView.player.play() }),
-                ], seconds: 30)
-            } else {
-                playerView.open(source, start: resume, paused: !play)
-                if play && !playerView.settings.autoplay { playerView.player.play() }
-                notice.show("Resumed from \(time)", actions: [
-                    ("Start Over", { [weak self] in self?.playerView.player.seek(to: 0, mode: .exact) }),
-                ], seconds: 8)
-            }
-        } else {
-            playerView.open(source, start: start, paused: !play)
-            if play && !playerView.settings.autoplay { playerView.player.play() }
-        }
+    }
+
+    /// An item of the queue opened. When the window is not shown yet it waits (briefly) for
+    /// the media's size, so that it appears at the right size instead of jumping to it.
+    func opened() {
         if gtk_widget_get_visible(window) == 0 {
             presentWhenLoaded = Timer.once(after: 0.3) { [weak self] in self?.present() }
         }
@@ -224,28 +148,6 @@ public final class PlayerWindow {
         // The remote hears of it after the queue has taken it in (stopped or not, what is next).
         defer { mpris?.handle(event) }
         switch event {
-        case .interstitialStarted(let report):
-            notice.show("Break: \(report.source)", seconds: 3)
-        case .nextItemStarted:
-            // As at any end: the finished item is forgotten by the resume history, its breaks
-            // go with it, and the queue moves on (which tells the player what follows next).
-            if let key = historyKey { history.forget(key: key) }
-            saveResumePosition()
-            (playerView.player as? InterstitialPlayer)?.clearSchedule()
-            queue.advancedWithoutGap()
-            historySource = queue.currentSource
-            historyKey = queue.currentSource.flatMap { ResumeHistory.key(for: $0) }
-        case .playedToEnd:
-            if let key = historyKey { history.forget(key: key) }
-            let goesOn = queue.playedToEnd()
-            // Playing in the background and the queue is done: nothing left to keep Reel for.
-            if inBackground, !goesOn { gtk_window_close(window.cast()) }
-        case .time(let position, let duration):
-            if let key = historyKey, let source = historySource, playerView.player.state.hasMedia {
-                history.record(key: key, source: source, position: position, duration: duration)
-                // A crash or power cut loses at most this much.
-                if Date().timeIntervalSince(lastHistorySave) > 10 { saveResumePosition() }
-            }
         case .mediaLoaded(let info):
             setTitle(info.displayTitle)
             sizeForMedia(info)
@@ -254,14 +156,9 @@ public final class PlayerWindow {
                 present()
             }
         case .stateChanged(_, let to):
-            queue.stateChanged(to)
-            if to != .playing { saveResumePosition() }
             let hasVideo = playerView.mediaInfo?.videoStream != nil
             inhibitor.set(to == .playing && hasVideo)
-            if case .failed(let error) = to {
-                if gtk_widget_get_visible(window) == 0 { present() }
-                queue.failed(error)
-            }
+            if case .failed = to, gtk_widget_get_visible(window) == 0 { present() }
             if to == .closed || to == .idle { setTitle(nil) }
         case .speedChanged(let speed):
             if let speedAction { Actions.setState(speedAction, number: speed) }
@@ -269,52 +166,13 @@ public final class PlayerWindow {
         default:
             break
         }
+        session.handle(event)
     }
 
     private func setTitle(_ title: String?) {
         let text = title ?? "Reel"
         gtk_window_set_title(window.cast(), text == "Reel" ? "Reel" : "\(text) – Reel")
         gtk_label_set_text(titleLabel.cast(), text)
-    }
-
-    /// On the first open the window takes the picture's shape (sample aspect ratio and
-    /// rotation applied) at its natural size, at most 70 % of the screen.
-    private func sizeForMedia(_ info: MediaInfo) {
-        guard !sizedForMedia, !isFullscreen, gtk_window_is_maximized(window.cast()) == 0,
-              let video = info.videoStream, let w = video.width, let h = video.height, w > 0, h > 0 else { return }
-        sizedForMedia = true
-        var width = Double(w) * (video.sampleAspectRatio?.value ?? 1)
-        var height = Double(h)
-        if video.rotation == 90 || video.rotation == 270 { swap(&width, &height) }
-        let (maxW, maxH) = screenLimit()
-        // The header bar sits above the picture: the window is that much taller.
-        var headerHeight: gint = 0
-        if let header = gtk_window_get_titlebar(window.cast()), gtk_widget_get_visible(header) != 0, !isFullscreen {
-            gtk_widget_measure(header, GTK_ORIENTATION_VERTICAL, -1, nil, &headerHeight, nil, nil)
-        }
-        let fit = min(maxW / width, (maxH - Double(headerHeight)) / height)
-        // Small videos open larger (whole multiples stay crisp), so that the picture is
-        // watchable and the controls have room: a 320×240 clip opens at 640×480.
-        let enlarge = width < Self.smallestPictureWidth ? (Self.smallestPictureWidth / width).rounded(.up) : 1
-        let scale = min(enlarge, fit)
-        // The default size includes the client-side shadow around the window; add it so the
-        // picture, not the window, gets the picture's size.
-        gtk_widget_realize(window)
-        var marginX = 0.0, marginY = 0.0
-        gtk_native_get_surface_transform(OpaquePointer(window), &marginX, &marginY)
-        gtk_window_set_default_size(window.cast(), gint((width * scale).rounded() + 2 * marginX),
-                                    gint((height * scale).rounded() + 2 * marginY) + headerHeight)
-    }
-
-    static let smallestPictureWidth = 640.0
-
-    private func screenLimit() -> (Double, Double) {
-        guard let display = gdk_display_get_default(), let monitors = gdk_display_get_monitors(display),
-              g_list_model_get_n_items(monitors) > 0, let monitor = g_list_model_get_item(monitors, 0) else { return (1280, 720) }
-        defer { g_object_unref(monitor.cast(to: GObject.self)) }
-        var geometry = GdkRectangle()
-        gdk_monitor_get_geometry(OpaquePointer(monitor), &geometry)
-        return (Double(geometry.width) * 0.7, Double(geometry.height) * 0.7)
     }
 
     // MARK: Fullscreen
@@ -352,46 +210,11 @@ public final class PlayerWindow {
             self?.playerView.player.setSpeed(speed)
         }
         // A break in what is open: "CLIP@SECONDS" (0: before it). Remote-controllable.
-        Actions.addWithString(group, "schedule-break") { [weak self] text in
-            guard let self else { return }
-            guard let breaks = self.playerView.player as? InterstitialPlayer,
-                  let at = text.lastIndex(of: "@"), let seconds = Double(text[text.index(after: at)...]), seconds >= 0,
-                  let clip = try? MediaSource(parsing: String(text[..<at])) else {
-                self.notice.show("Cannot schedule a break from “\(text)”: give CLIP@SECONDS")
-                return
-            }
-            breaks.schedule(clip, at: seconds)
-        }
+        Actions.addWithString(group, "schedule-break") { [weak self] text in self?.session.scheduleBreak(text) }
         // Saves the picture exactly as drawn (remote-controllable over D-Bus, for checks).
         Actions.addWithString(group, "save-picture") { [weak self] path in
             self?.playerView.movie.snapshot(to: path) { error in
                 if let error { FileHandle.standardError.write(Data("reel: \(error)\n".utf8)) }
-            }
-        }
-    }
-
-    /// Ctrl+S: the frame on screen, at the video's own size (square pixels), as a PNG. The
-    /// frame is taken when the key is pressed, so playing on while the dialog is up is fine.
-    private func saveFrame(withSubtitles: Bool) {
-        guard let frame = playerView.movie.shown else { return }
-        let player = withSubtitles ? SubtitleController.engine(playerView.player) : nil
-        let rotation = playerView.movie.rotation
-        let info = playerView.mediaInfo
-        let base = ((info?.sourceName).map { ($0 as NSString).deletingPathExtension } ?? "Reel")
-            .replacingOccurrences(of: "/", with: "-")
-        let time = TimeText.elapsed(frame.pts, reference: info?.duration).replacingOccurrences(of: ":", with: ".")
-        OpenDialogs.choosePNGDestination(parent: window, suggestedName: "\(base) \(time).png") { path in
-            // Converting and compressing a large frame takes a noticeable moment: not on the
-            // main thread, where it would stall the picture and the controls.
-            Thread.detachNewThread {
-                do {
-                    let png = try player.map { player in
-                        try frame.pngData(rotation: rotation) { player.subtitleImage(at: frame.pts, width: $0, height: $1) }
-                    } ?? frame.pngData(rotation: rotation)
-                    try png.write(to: URL(fileURLWithPath: path.hasSuffix(".png") ? path : path + ".png"))
-                } catch {
-                    FileHandle.standardError.write(Data("reel: cannot save the picture to \(path): \(error)\n".utf8))
-                }
             }
         }
     }
@@ -430,41 +253,6 @@ public final class PlayerWindow {
     private func installHelpOverlay() {
         let shortcuts = UIBuilder("shortcuts")
         gtk_application_window_set_help_overlay(window.cast(), shortcuts.object("shortcuts-window").cast())
-    }
-
-    private func installDrop() {
-        var types = [reel_type_file_list(), reel_type_string()]
-        let target = gtk_drop_target_new(0, GDK_ACTION_COPY)!
-        gtk_drop_target_set_gtypes(target, &types, gsize(types.count))
-        Signal.connectDrop(target.raw) { [weak self] value in
-            guard let self, let value else { return false }
-            if g_type_check_value_holds(value, reel_type_file_list()) != 0 {
-                // Several files (or a folder, or a playlist) become the queue.
-                var names: [String] = []
-                var node = g_value_get_boxed(value).map { UnsafeMutablePointer<GSList>(OpaquePointer($0)) }
-                while let current = node {
-                    if let data = current.pointee.data {
-                        let file = OpaquePointer(data)
-                        if let name = GString.take(g_file_get_path(file)) ?? GString.take(g_file_get_uri(file)) { names.append(name) }
-                    }
-                    node = current.pointee.next
-                }
-                guard !names.isEmpty else { return false }
-                // Subtitle files dropped on playing media are added to it, not opened.
-                if self.subtitles?.accepts(droppedPaths: names) == true { return true }
-                self.open(names)
-                return true
-            }
-            if let text = g_value_get_string(value).map({ String(cString: $0) }) {
-                let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-                    .filter { !$0.isEmpty && !$0.hasPrefix("#") }
-                guard !lines.isEmpty else { return false }
-                self.open(lines)
-                return true
-            }
-            return false
-        }
-        gtk_widget_add_controller(window, target.cast())
     }
 
     func toggleInfo() {

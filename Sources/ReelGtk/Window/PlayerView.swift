@@ -11,6 +11,8 @@ import ReelEngine
 public final class PlayerView {
     public let widget: UnsafeMutablePointer<GtkWidget>
     public let player: PlaybackController
+    /// The player's breaks, when it has them (looked up once, here).
+    public let breaks: BreakScheduling?
     public let settings: PlayerSettings
     /// Host widgets over the picture (DBVideoPlayer's auxiliary view).
     public let auxiliarySlot: AuxiliarySlot
@@ -60,6 +62,7 @@ public final class PlayerView {
         configuration.streamCacheProvider = { cachePreference.current }
         // Breaks (interstitials) can be scheduled into whatever plays (the schedule-break action).
         player = makePlayer?(sink) ?? InterstitialPlayer(configuration: configuration, events: sink)
+        breaks = player as? BreakScheduling
         self.settings = settings
         builder = UIBuilder("player-view")
         widget = builder.widget("player-view")
