@@ -12,7 +12,7 @@ final class AudioTrackMenu {
     /// The person chose stream `index` (the controller remembers it for the file).
     var chosen: (@MainActor (Int) -> Void)?
 
-    init(window: UnsafeMutablePointer<GtkWidget>, player: Player, items: OpaquePointer?) {
+    init(window: UnsafeMutablePointer<GtkWidget>, player: TrackSelection, items: OpaquePointer?) {
         self.items = items
         let type = g_variant_type_new("s")
         defer { g_variant_type_free(type) }

@@ -13,8 +13,8 @@ final class SubtitleController {
     /// How long a track or delay change is said over the picture.
     static let noticeSeconds = 1.5
 
-    private let player: Player
-    /// The window's controller: during an interstitial its pictures are not the main item's.
+    private let player: TrackSelection
+    /// The window's controller (a break counts as media being open: the film waits under it).
     private let controller: PlaybackController
     private let settings: PlayerSettings
     private let parent: UnsafeMutablePointer<GtkWidget>
@@ -33,15 +33,15 @@ final class SubtitleController {
     /// Says what changed, briefly, over the picture (the window's notice).
     var say: (@MainActor (String) -> Void)?
 
-    init?(window: UnsafeMutablePointer<GtkWidget>, player: PlaybackController, settings: PlayerSettings,
+    init?(window: UnsafeMutablePointer<GtkWidget>, player: PlaybackController, tracks: TrackSelection?, settings: PlayerSettings,
           trackItems: OpaquePointer?, audioItems: OpaquePointer?) {
-        guard let engine = Self.engine(player) else { return nil }
-        self.player = engine
+        guard let tracks else { return nil }
+        self.player = tracks
         controller = player
         self.settings = settings
         self.parent = window
         self.trackItems = trackItems
-        audioMenu = AudioTrackMenu(window: window, player: engine, items: audioItems)
+        audioMenu = AudioTrackMenu(window: window, player: tracks, items: audioItems)
         audioMenu.chosen = { [weak self] index in
             guard let self, let mediaPath = self.mediaPath else { return }
             self.settings.rememberAudioChoice(index, for: mediaPath)
@@ -76,14 +76,7 @@ final class SubtitleController {
 
     /// The subtitles over a picture, for the movie view.
     func image(at time: Double, width: Int, height: Int) -> SubtitleImage? {
-        if (controller as? InterstitialPlayer)?.isSuspended == true { return nil }
-        return player.subtitleImage(at: time, width: width, height: height, lift: lift)
-    }
-
-    /// The engine player with the subtitles behind a window's controller (the main item's,
-    /// when interstitials wrap it); nil for other backends.
-    static func engine(_ controller: PlaybackController) -> Player? {
-        (controller as? Player) ?? (controller as? InterstitialPlayer)?.mainPlayer
+        player.subtitleImage(at: time, width: width, height: height, lift: lift)
     }
 
     /// Percent of the picture's height the bottom subtitles move up (the controls are showing).
@@ -247,7 +240,7 @@ final class SubtitleController {
     /// Dropped files that are all subtitle files are added to the playing media rather than
     /// opened (true); anything else is left to the window.
     func accepts(droppedPaths paths: [String]) -> Bool {
-        guard player.state.hasMedia, !paths.isEmpty, paths.allSatisfy(SubtitleFiles.isSubtitleFile) else { return false }
+        guard controller.state.hasMedia || controller.state == .suspended, !paths.isEmpty, paths.allSatisfy(SubtitleFiles.isSubtitleFile) else { return false }
         for path in paths { player.addSubtitleFile(path) }
         return true
     }

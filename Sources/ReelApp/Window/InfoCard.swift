@@ -71,7 +71,7 @@ final class InfoCard {
             if stats.decodeErrors > 0 { lines.append("Decode errors: \(stats.decodeErrors)") }
             if let output = stats.audioOutput { lines.append("Sound: \(output)\(stats.audioFormat.map { ", \($0)" } ?? "")") }
         }
-        if let player = SubtitleController.engine(view.player), let track = player.selectedSubtitleTrack {
+        if let player = view.tracks, let track = player.selectedSubtitleTrack {
             let delay = player.subtitleDelay != 0 ? ", delay \(SubtitleController.delayText(player.subtitleDelay))" : ""
             lines.append("Subtitles: \(track.displayName) (\(track.codec)\(track.charset.map { ", \($0)" } ?? "")\(delay))")
         }

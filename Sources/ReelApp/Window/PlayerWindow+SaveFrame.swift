@@ -10,7 +10,7 @@ extension PlayerWindow {
     /// frame is taken when the key is pressed, so playing on while the dialog is up is fine.
     func saveFrame(withSubtitles: Bool) {
         guard let frame = playerView.movie.shown else { return }
-        let player = withSubtitles ? SubtitleController.engine(playerView.player) : nil
+        let player = withSubtitles ? playerView.tracks : nil
         let rotation = playerView.movie.rotation
         let info = playerView.mediaInfo
         let base = ((info?.sourceName).map { ($0 as NSString).deletingPathExtension } ?? "Reel")

@@ -50,7 +50,7 @@ public final class PlayerWindow {
         installKeys()
         installDrop()
         installHelpOverlay()
-        subtitles = SubtitleController(window: window, player: playerView.player, settings: settings,
+        subtitles = SubtitleController(window: window, player: playerView.player, tracks: playerView.tracks, settings: settings,
                                        trackItems: OpaquePointer(builder.object("subtitle-track-items")),
                                        audioItems: OpaquePointer(builder.object("audio-track-items")))
         subtitles?.redraw = { [weak self] in self?.playerView.movie.redraw() }

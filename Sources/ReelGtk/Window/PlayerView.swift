@@ -11,8 +11,10 @@ import ReelEngine
 public final class PlayerView {
     public let widget: UnsafeMutablePointer<GtkWidget>
     public let player: PlaybackController
-    /// The player's breaks, when it has them (looked up once, here).
+    /// What the player can do beyond playing, when it can (looked up once, here): breaks,
+    /// subtitle and sound tracks.
     public let breaks: BreakScheduling?
+    public let tracks: TrackSelection?
     public let settings: PlayerSettings
     /// Host widgets over the picture (DBVideoPlayer's auxiliary view).
     public let auxiliarySlot: AuxiliarySlot
@@ -63,6 +65,7 @@ public final class PlayerView {
         // Breaks (interstitials) can be scheduled into whatever plays (the schedule-break action).
         player = makePlayer?(sink) ?? InterstitialPlayer(configuration: configuration, events: sink)
         breaks = player as? BreakScheduling
+        tracks = player as? TrackSelection
         self.settings = settings
         builder = UIBuilder("player-view")
         widget = builder.widget("player-view")
