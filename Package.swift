@@ -53,6 +53,10 @@ let package = Package(
         .executableTarget(
             name: "reel",
             dependencies: ["ReelApp"]),
+        // The player widget in another program's plain window (not installed; a window test runs it).
+        .executableTarget(
+            name: "reel-widget-example",
+            dependencies: ["ReelGtk", "CGtk"]),
         .executableTarget(
             name: "reel-tool",
             dependencies: [

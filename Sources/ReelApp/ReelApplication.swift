@@ -151,9 +151,7 @@ public final class ReelApplication {
 
     private func loadStyles() {
         guard let display = gdk_display_get_default() else { return }
-        let ours = gtk_css_provider_new()!
-        gtk_css_provider_load_from_path(ours, DataDirectory.file("style.css"))
-        gtk_style_context_add_provider_for_display(display, ours.raw.cast(), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        PlayerStyles.load()
         // The person's own look, on top of ours.
         let config = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"] ?? NSHomeDirectory() + "/.config"
         let user = config + "/reel/style.css"
