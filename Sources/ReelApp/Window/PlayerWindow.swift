@@ -34,6 +34,8 @@ public final class PlayerWindow {
     private var queuePanel: QueuePanel?
     /// The desktop's media remote, once the app is on the session bus.
     var mpris: MPRISService?
+    /// What the window watches of the player view's model.
+    private var watches: [ObservationToken] = []
 
     public init(application: OpaquePointer, settings: PlayerSettings) {
         self.application = application
@@ -56,14 +58,10 @@ public final class PlayerWindow {
         subtitles?.redraw = { [weak self] in self?.playerView.movie.redraw() }
         subtitles?.say = { [weak self] text in self?.notice.show(text, seconds: SubtitleController.noticeSeconds) }
         // Subtitles move up over the controls while they show, as mpv's do over its OSC.
-        let hostHook = playerView.controlsVisibilityChanged
-        playerView.controlsVisibilityChanged = { [weak self] visible in
-            hostHook?(visible)
-            self?.liftSubtitles(visible)
-        }
+        watches.append(playerView.model.observe(\.controlsVisible) { [weak self] visible in self?.liftSubtitles(visible) })
         if let subtitles { playerView.movie.subtitles = { [weak subtitles] in subtitles?.image(at: $0, width: $1, height: $2) } }
         playerView.doubleClicked = { [weak self] in self?.toggleFullscreen() }
-        playerView.eventObserver = { [weak self] event in self?.observe(event) }
+        watches.append(playerView.model.observeEvents { [weak self] event in self?.observe(event) })
         queue.observe { [weak self] in self?.mpris?.refresh() }
         let panel = QueuePanel(controller: queue)
         panel.chooseFiles = { [weak self] done in

@@ -34,10 +34,10 @@ public final class PlayerView {
     public private(set) var state: PlayerState = .idle
     public private(set) var sourceName: String?
 
-    /// Told about every engine event after the view has handled it.
-    public var eventObserver: (@MainActor (PlayerEvent) -> Void)?
-    /// The controls were shown or hidden (DBVideoPlayer's visibility notification).
-    public var controlsVisibilityChanged: (@MainActor (Bool) -> Void)?
+    /// What the view shows (state, position, tracks, volume, whether the controls are up),
+    /// for anyone to observe; the player's events reach observers through it, after the view
+    /// has taken them in.
+    public let model = PlayerModel()
     /// A double click on the picture (the window toggles fullscreen).
     public var doubleClicked: (@MainActor () -> Void)?
     /// A picture reached the screen for the first time since the last open.
@@ -146,7 +146,7 @@ public final class PlayerView {
         default:
             break
         }
-        eventObserver?(event)
+        model.apply(event)
     }
 
     private func stateChanged(_ state: PlayerState) {
@@ -279,13 +279,12 @@ public final class PlayerView {
     private func applyVisibility() {
         let hasMedia = state.hasMedia || state == .loading || state == .suspended
         let visible = visibility.visible && hasMedia
-        let wasVisible = gtk_revealer_get_reveal_child(controls.revealer.cast()) != 0
         gtk_revealer_set_reveal_child(controls.revealer.cast(), visible ? 1 : 0)
         // Hidden controls must not take clicks meant for the picture.
         gtk_widget_set_can_target(controls.revealer, visible ? 1 : 0)
         preview.setControlsShown(visible)
         gtk_widget_set_cursor_from_name(widget, isFullscreen && !visible ? "none" : nil)
-        if visible != wasVisible { controlsVisibilityChanged?(visible) }
+        model.controlsVisible = visible
         hideTimer?.cancel()
         hideTimer = nil
         if let deadline = visibility.hideAt {
