@@ -161,4 +161,30 @@ struct QueuePolicyTests {
         calls = bench.player.take()
         #expect(calls.contains(.open(c, start: 100, paused: false)) && calls.contains(.play), "\(calls)")
     }
+
+    @Test("Previous within 3 s of an item's start goes to the item before; later, or on the first item, it starts the item over")
+    func previous() throws {
+        let folder = try SessionBench.newFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let a = try SessionBench.mediaFile("a.mp4", in: folder, bytes: 4096)
+        let b = try SessionBench.mediaFile("b.mp4", in: folder, bytes: 4096)
+        let bench = SessionBench(folder: folder)
+        bench.session.open([a, b])
+        bench.player.state = .playing
+        bench.player.position = 1
+        #expect(bench.session.queue.canGoPrevious)
+        _ = bench.player.take()
+        bench.session.queue.previous()
+        #expect(bench.player.take() == [.seek(0)], "the first item starts over")
+        bench.session.queue.next()
+        #expect(bench.player.take().contains(.open(b, start: nil, paused: false)))
+        bench.player.position = QueueController.restartThreshold + 0.5
+        bench.session.queue.previous()
+        #expect(bench.player.take() == [.seek(0)], "3.5 s in: the item starts over")
+        bench.player.position = QueueController.restartThreshold - 0.5
+        bench.session.queue.previous()
+        let calls = bench.player.take()
+        #expect(calls.contains(.open(a, start: nil, paused: false)) && !calls.contains(.seek(0)), "\(calls)")
+        #expect(bench.session.queue.currentSource == a)
+    }
 }
