@@ -1,5 +1,6 @@
 import Foundation
 @testable import ReelApp
+import ReelEngine
 import ReelTestSupport
 import Testing
 
@@ -44,9 +45,9 @@ struct HostileQueueTests {
         #expect(QueueSources.expand([path("linked.m3u")]) == [path("one.mp4")])
 
         // Played through without looping: the queue ends after each item once.
-        var queue = PlayQueue(items: QueueSources.expand([path("a.m3u")]), current: 0)
-        var played = [queue.currentItem ?? ""]
-        while let next = queue.advance(automatic: true) { played.append(next) }
+        var queue = PlayQueue(items: QueueSources.expand([path("a.m3u")]).map { MediaSource(path: $0) }, current: 0)
+        var played = [queue.currentItem?.description ?? ""]
+        while let next = queue.advance(automatic: true) { played.append(next.description) }
         #expect(played == [path("one.mp4"), path("two.mkv"), path("three.webm")])
     }
 

@@ -8,7 +8,7 @@ import ReelGtk
 @MainActor
 protocol MediaPlayerHost: AnyObject {
     /// The path or URL playing (nil when nothing is open).
-    var currentSource: String? { get }
+    var currentSource: MediaSource? { get }
     var canGoNext: Bool { get }
     var canGoPrevious: Bool { get }
     func next()
@@ -222,7 +222,7 @@ final class MPRISService {
         guard let host, let info = player.mediaInfo else { return [:] }
         var entries: [String: Variant] = ["mpris:trackid": .objectPath(trackID), "xesam:title": .string(info.displayTitle)]
         if let duration = player.duration ?? info.duration { entries["mpris:length"] = .int64(Self.microseconds(duration)) }
-        if let source = host.currentSource { entries["xesam:url"] = .string(Self.uri(source)) }
+        if let source = host.currentSource { entries["xesam:url"] = .string(Self.uri(source.description)) }
         if let artist = info.metadata["artist"] ?? info.metadata["ARTIST"] { entries["xesam:artist"] = .strings([artist]) }
         if let album = info.metadata["album"] ?? info.metadata["ALBUM"] { entries["xesam:album"] = .string(album) }
         return entries

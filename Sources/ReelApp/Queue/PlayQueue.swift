@@ -1,5 +1,5 @@
 import Foundation
-import ReelGtk
+import ReelEngine
 
 /// The queue: the items in the order the person arranged them, which one is current, and
 /// how the end of an item leads on (loop mode, shuffle, stop after the current one).
@@ -8,8 +8,8 @@ import ReelGtk
 /// it is turned off.
 /// Threading: a value type.
 struct PlayQueue: Codable, Equatable, Sendable {
-    /// Paths or URLs.
-    private(set) var items: [String] = []
+    /// What to play, parsed once when it was opened.
+    private(set) var items: [MediaSource] = []
     /// Index into `items` of the item playing (nil: none yet, or the queue is empty).
     private(set) var current: Int?
     var loop: LoopMode = .none
@@ -19,19 +19,19 @@ struct PlayQueue: Codable, Equatable, Sendable {
     /// The play order: a permutation of `items`' indices (the identity unless shuffled).
     private var order: [Int] = []
 
-    init(items: [String] = [], current: Int? = nil) {
+    init(items: [MediaSource] = [], current: Int? = nil) {
         self.items = items
         order = Array(items.indices)
         self.current = items.isEmpty ? nil : current.map { min(max($0, 0), items.count - 1) }
     }
 
     var isEmpty: Bool { items.isEmpty }
-    var currentItem: String? { current.map { items[$0] } }
+    var currentItem: MediaSource? { current.map { items[$0] } }
 
     // MARK: Editing
 
     /// Replaces everything; `start` becomes current.
-    mutating func replace(with newItems: [String], start: Int = 0) {
+    mutating func replace(with newItems: [MediaSource], start: Int = 0) {
         items = newItems
         order = Array(items.indices)
         current = items.isEmpty ? nil : min(max(start, 0), items.count - 1)
@@ -40,7 +40,7 @@ struct PlayQueue: Codable, Equatable, Sendable {
     }
 
     /// Adds at the end (in play order too: shuffled items join the rest of the order at random).
-    mutating func append(_ newItems: [String]) {
+    mutating func append(_ newItems: [MediaSource]) {
         let first = items.count
         items += newItems
         let added = Array(first..<items.count)
@@ -128,7 +128,7 @@ struct PlayQueue: Codable, Equatable, Sendable {
     var canGoPrevious: Bool { previousIndex() != nil }
 
     /// Moves on and returns the new current item (nil: the queue is at its end).
-    mutating func advance(automatic: Bool) -> String? {
+    mutating func advance(automatic: Bool) -> MediaSource? {
         guard let next = nextIndex(automatic: automatic) else {
             if automatic { stopAfterCurrent = false }
             return nil
@@ -137,9 +137,39 @@ struct PlayQueue: Codable, Equatable, Sendable {
         return items[next]
     }
 
-    mutating func goBack() -> String? {
+    mutating func goBack() -> MediaSource? {
         guard let previous = previousIndex() else { return nil }
         current = previous
         return items[previous]
+    }
+
+    // MARK: Saving
+
+    /// Saved as before sources were parsed: each item as the path or URL it names, so that
+    /// queues saved by earlier versions load, and this one's load there.
+    private enum CodingKeys: String, CodingKey {
+        case items, current, loop, stopAfterCurrent, shuffle, order
+    }
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        // An item that no longer parses keeps its place (the order refers to places) and
+        // fails to open like a missing file.
+        items = try c.decode([String].self, forKey: .items).map { (try? MediaSource(parsing: $0)) ?? MediaSource(path: $0) }
+        current = try c.decodeIfPresent(Int.self, forKey: .current)
+        loop = try c.decode(LoopMode.self, forKey: .loop)
+        stopAfterCurrent = try c.decode(Bool.self, forKey: .stopAfterCurrent)
+        shuffle = try c.decode(Bool.self, forKey: .shuffle)
+        order = try c.decode([Int].self, forKey: .order)
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(items.map(\.description), forKey: .items)
+        try c.encodeIfPresent(current, forKey: .current)
+        try c.encode(loop, forKey: .loop)
+        try c.encode(stopAfterCurrent, forKey: .stopAfterCurrent)
+        try c.encode(shuffle, forKey: .shuffle)
+        try c.encode(order, forKey: .order)
     }
 }

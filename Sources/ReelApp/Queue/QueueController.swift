@@ -14,13 +14,13 @@ final class QueueController: MediaPlayerHost {
     private let store: QueueStore
     private let settings: SessionSettings
     /// Opens one item in the window (`start`: a position to begin at; `play`: start playing).
-    private let openItem: @MainActor (_ source: String, _ start: Double?, _ play: Bool) -> Void
+    private let openItem: @MainActor (_ source: MediaSource, _ start: Double?, _ play: Bool) -> Void
     /// Shows a short message over the picture.
     var notify: (@MainActor (String) -> Void)?
     var raiseWindow: (@MainActor () -> Void)?
     /// Tells the player what follows the current item by itself (nil: nothing), so that it is
     /// prepared ahead and follows without a gap.
-    var prepareNext: (@MainActor (String?) -> Void)?
+    var prepareNext: (@MainActor (MediaSource?) -> Void)?
     var quitApplication: (@MainActor () -> Void)?
     /// Called after every change of the queue or of what is current.
     private var observers: [@MainActor () -> Void] = []
@@ -35,7 +35,7 @@ final class QueueController: MediaPlayerHost {
     static let restartThreshold = 3.0
 
     init(player: SessionPlayer, settings: SessionSettings, store: QueueStore = QueueStore(),
-         open: @escaping @MainActor (_ source: String, _ start: Double?, _ play: Bool) -> Void) {
+         open: @escaping @MainActor (_ source: MediaSource, _ start: Double?, _ play: Bool) -> Void) {
         self.player = player
         self.settings = settings
         self.store = store
@@ -66,7 +66,7 @@ final class QueueController: MediaPlayerHost {
     /// Replaces the queue with what was opened (folders and playlists expanded) and plays
     /// the first item.
     func open(_ names: [String], start: Double? = nil, play: Bool = true) {
-        let items = QueueSources.expand(names)
+        let items = parse(QueueSources.expand(names))
         guard !items.isEmpty else {
             notify?("Nothing to play in \(names.map { ($0 as NSString).lastPathComponent }.joined(separator: ", "))")
             return
@@ -79,7 +79,7 @@ final class QueueController: MediaPlayerHost {
 
     /// Adds to the end without interrupting what plays (starts playing if nothing did).
     func append(_ names: [String]) {
-        let items = QueueSources.expand(names)
+        let items = parse(QueueSources.expand(names))
         guard !items.isEmpty else { return }
         let wasEmpty = queue.currentItem == nil
         queue.append(items)
@@ -124,6 +124,19 @@ final class QueueController: MediaPlayerHost {
         return true
     }
 
+    /// The names as sources, parsed here once; one that cannot be played from its name (a
+    /// scheme other than file, http and https) is left out with a notice.
+    private func parse(_ names: [String]) -> [MediaSource] {
+        names.compactMap { name in
+            do throws(PlayerError) {
+                return try MediaSource(parsing: name)
+            } catch {
+                notify?("Cannot play \(name): \(error.message)")
+                return nil
+            }
+        }
+    }
+
     private func openCurrent(start: Double?, play: Bool) {
         guard let item = queue.currentItem else { return }
         openItem(item, start, play)
@@ -132,7 +145,7 @@ final class QueueController: MediaPlayerHost {
 
     // MARK: Moving on
 
-    var currentSource: String? { queue.currentItem }
+    var currentSource: MediaSource? { queue.currentItem }
     var canGoNext: Bool { queue.canGoNext }
     var canGoPrevious: Bool { queue.canGoPrevious || player.state.hasMedia }
 
@@ -192,7 +205,7 @@ final class QueueController: MediaPlayerHost {
             notify?("Stopped: \(failuresInARow) items in a row cannot be played")
             return
         }
-        let name = (queue.currentItem.map { ($0 as NSString).lastPathComponent }) ?? "An item"
+        let name = (queue.currentItem.map { ($0.description as NSString).lastPathComponent }) ?? "An item"
         guard queue.advance(automatic: false) != nil else {
             notify?("Skipped \(name): \(error.message)")
             return

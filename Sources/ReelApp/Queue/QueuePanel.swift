@@ -147,7 +147,7 @@ final class QueuePanel {
         leadingRows = shown.lowerBound > 0 ? 1 : 0
         if shown.lowerBound > 0 { gtk_list_box_append(list.cast(), noteRow("\(shown.lowerBound) earlier items not shown")) }
         for index in shown {
-            gtk_list_box_append(list.cast(), makeRow(index: index, item: queue.items[index], current: index == queue.current))
+            gtk_list_box_append(list.cast(), makeRow(index: index, item: queue.items[index].description, current: index == queue.current))
         }
         let after = queue.items.count - shown.upperBound
         if after > 0 { gtk_list_box_append(list.cast(), noteRow("\(after) more items not shown")) }

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import ReelEngine
 import ReelGtk
 
 /// Where each file or URL was left, kept in `$XDG_STATE_HOME/reel/positions.json`. Files are
@@ -112,10 +113,11 @@ final class ResumeHistory {
     // MARK: Keys
 
     /// Content key for local files, the URL itself for remote media.
-    static func key(for source: String) -> String? {
-        if source.contains("://") && !source.hasPrefix("file://") { return "url:" + source }
-        let path = source.hasPrefix("file://") ? (URL(string: source)?.path ?? source) : source
-        return fingerprint(of: path).map { "file:" + $0 }
+    static func key(for source: MediaSource) -> String? {
+        switch source.location {
+        case .remote(let url): "url:" + url
+        case .file(let path): fingerprint(of: path).map { "file:" + $0 }
+        }
     }
 
     /// SHA-256 over the size and the first and last megabyte: cheap on a film of many

@@ -17,14 +17,14 @@ final class PlaybackSession {
     /// Where files were left; the key and source of what is open now.
     let history: ResumeHistory
     private var historyKey: String?
-    private var historySource: String?
+    private var historySource: MediaSource?
     private var lastHistorySave = Date.distantPast
     /// The time now (a parameter so that the periodic save can be checked without waiting).
     private let now: () -> Date
     /// Hidden by closing while playing in the background.
     private(set) var inBackground = false
     /// The last answer of `resumes`, kept until the next item opens.
-    private var nextResumes: (item: String, resumes: Bool)?
+    private var nextResumes: (item: MediaSource, resumes: Bool)?
 
     /// A crash or power cut loses at most this much of where the film was.
     static let historySaveInterval = 10.0
@@ -59,7 +59,7 @@ final class PlaybackSession {
     func restoreQueue() -> Bool { queue.restore() }
 
     /// Opens one item of the queue, where it was left when the history remembers it.
-    private func load(_ source: String, start: Double?, play: Bool) {
+    private func load(_ source: MediaSource, start: Double?, play: Bool) {
         saveResumePosition()
         nextResumes = nil   // what was played since may have left a position
         // Breaks belong to the item they were scheduled in.
@@ -93,20 +93,19 @@ final class PlaybackSession {
 
     /// Tells the player what follows, to be prepared ahead. An item with a remembered position
     /// is left to open the ordinary way, so that it resumes there.
-    private func prepareNext(_ item: String?) {
+    private func prepareNext(_ item: MediaSource?) {
         guard let item else { player.setNext(nil, audioStream: nil); return }
         if settings.resumePlayback != "never", resumes(item) {
             player.setNext(nil, audioStream: nil)
             return
         }
-        let path = (try? MediaSource(parsing: item))?.description ?? item
-        player.setNext(item, audioStream: settings.audioChoice(for: path))
+        player.setNext(item, audioStream: settings.audioChoice(for: item.description))
     }
 
     /// Whether the resume history holds a position for `item`. Its key reads two megabytes of
     /// the file, and the queue asks again after every change: the last answer is kept until
     /// the next item opens.
-    private func resumes(_ item: String) -> Bool {
+    private func resumes(_ item: MediaSource) -> Bool {
         if let known = nextResumes, known.item == item { return known.resumes }
         let answer = ResumeHistory.key(for: item).flatMap { history.position(forKey: $0) } != nil
         nextResumes = (item, answer)
@@ -190,7 +189,7 @@ final class PlaybackSession {
             if inBackground, !goesOn { window?.closeWindow() }
         case .time(let position, let duration):
             if let key = historyKey, let source = historySource, player.state.hasMedia {
-                history.record(key: key, source: source, position: position, duration: duration)
+                history.record(key: key, source: source.description, position: position, duration: duration)
                 if now().timeIntervalSince(lastHistorySave) > Self.historySaveInterval { saveResumePosition() }
             }
         case .stateChanged(_, let to):

@@ -69,9 +69,8 @@ final class SubtitleController {
     }
 
     /// Before media opens: the audio stream remembered for it, if any, is played from the start.
-    func willOpen(_ source: String) {
-        let path = (try? MediaSource(parsing: source))?.description ?? source
-        player.preferAudioStream(settings.audioChoice(for: path))
+    func willOpen(_ source: MediaSource) {
+        player.preferAudioStream(settings.audioChoice(for: source.description))
     }
 
     /// The subtitles over a picture, for the movie view.

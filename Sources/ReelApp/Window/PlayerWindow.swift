@@ -126,8 +126,8 @@ public final class PlayerWindow {
     public func restoreQueue() -> Bool { session.restoreQueue() }
 
     /// An item of the queue is about to open: the window names it.
-    func willOpen(_ source: String) {
-        setTitle((try? MediaSource(parsing: source))?.displayName ?? source)
+    func willOpen(_ source: MediaSource) {
+        setTitle(source.displayName)
         subtitles?.willOpen(source)
     }
 

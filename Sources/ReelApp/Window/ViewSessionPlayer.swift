@@ -19,7 +19,7 @@ final class ViewSessionPlayer: SessionPlayer, SessionWindow {
     var state: PlayerState { view.player.state }
     var position: Double { view.player.position }
 
-    func open(_ source: String, start: Double?, paused: Bool) {
+    func open(_ source: MediaSource, start: Double?, paused: Bool) {
         window?.willOpen(source)
         view.open(source, start: start, paused: paused)
         window?.opened()
@@ -29,7 +29,7 @@ final class ViewSessionPlayer: SessionPlayer, SessionWindow {
     func pause() { view.player.pause() }
     func seek(to seconds: Double) { view.player.seek(to: seconds, mode: .exact) }
     func close() { view.player.close() }
-    func setNext(_ source: String?, audioStream: Int?) { view.player.setNext(source, audioStream: audioStream) }
+    func setNext(_ source: MediaSource?, audioStream: Int?) { view.player.setNext(source?.description, audioStream: audioStream) }
 
     func scheduleBreak(_ clip: MediaSource, at seconds: Double) -> Bool {
         guard let breaks = view.breaks else { return false }

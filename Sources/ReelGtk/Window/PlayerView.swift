@@ -100,7 +100,27 @@ public final class PlayerView {
 
     /// Opens a path or URL; `start` seeks there first, `paused` overrides autoplay.
     public func open(_ source: String, start: Double? = nil, paused: Bool = false) {
-        sourceName = (try? MediaSource(parsing: source))?.displayName ?? source
+        guard let parsed = try? MediaSource(parsing: source) else {
+            // Not something Reel opens: the player says why, as for any failed open.
+            startOpening(named: source)
+            player.open(source)
+            return
+        }
+        open(parsed, start: start, paused: paused)
+    }
+
+    /// Opens a source parsed once by whoever holds it (a queue); `start` seeks there first,
+    /// `paused` overrides autoplay.
+    public func open(_ source: MediaSource, start: Double? = nil, paused: Bool = false) {
+        startOpening(named: source.displayName)
+        player.open(source)
+        if let start { player.seek(to: start, mode: .exact) }
+        if settings.autoplay && !paused { player.play() }
+    }
+
+    /// What belonged to the media before goes.
+    private func startOpening(named name: String) {
+        sourceName = name
         mediaInfo = nil
         firstPictureReported = false
         movie.clear()
@@ -110,9 +130,6 @@ public final class PlayerView {
         soundOnly = false
         applySettings()
         status.hide()
-        player.open(source)
-        if let start { player.seek(to: start, mode: .exact) }
-        if settings.autoplay && !paused { player.play() }
     }
 
     // MARK: Engine events

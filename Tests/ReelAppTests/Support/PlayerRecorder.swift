@@ -63,12 +63,12 @@ final class PlayerRecorder: SessionPlayer, SessionWindow {
         run()
     }
 
-    func open(_ source: String, start: Double?, paused: Bool) { calls.append(.open(source, start: start, paused: paused)) }
+    func open(_ source: MediaSource, start: Double?, paused: Bool) { calls.append(.open(source.description, start: start, paused: paused)) }
     func play() { calls.append(.play) }
     func pause() { calls.append(.pause) }
     func seek(to seconds: Double) { calls.append(.seek(seconds)) }
     func close() { calls.append(.close) }
-    func setNext(_ source: String?, audioStream: Int?) { calls.append(.setNext(source, audioStream: audioStream)) }
+    func setNext(_ source: MediaSource?, audioStream: Int?) { calls.append(.setNext(source?.description, audioStream: audioStream)) }
 
     func scheduleBreak(_ clip: MediaSource, at seconds: Double) -> Bool {
         guard hasBreaks else { return false }
