@@ -10,7 +10,7 @@ import Testing
 @MainActor
 @Suite("Player model")
 struct PlayerModelTests {
-    /// Everything an observer saw, as text.
+    /// Everything an observer saw, as text. Threading: main actor (the model's observers).
     final class Seen {
         var lines: [String] = []
     }

@@ -26,10 +26,10 @@ public final class PlayerView {
     private let status: StatusPage
     private let spinner: UnsafeMutablePointer<GtkWidget>
     private let builder: UIBuilder
-    private var visibility = ControlsVisibility()
+    var visibility = ControlsVisibility()
     private var hideTimer: Timer?
     private var spinnerTimer: Timer?
-    private var tapTimer: Timer?
+    var tapTimer: Timer?
     public private(set) var mediaInfo: MediaInfo?
     public private(set) var state: PlayerState = .idle
     public private(set) var sourceName: String?
@@ -91,10 +91,10 @@ public final class PlayerView {
     }
 
     private var firstPictureReported = false
-    private let cachePreference: StreamCachePreference
+    let cachePreference: StreamCachePreference
     private lazy var audioCard = AudioCard(view: self)
     /// Sound without a picture: the controls stay up (there is nothing for them to cover).
-    private var soundOnly = false
+    var soundOnly = false
 
     // MARK: Opening
 
@@ -223,65 +223,6 @@ public final class PlayerView {
 
     // MARK: Showing and hiding the controls
 
-    private func wireVisibility() {
-        let motion = gtk_event_controller_motion_new()!
-        Signal.connectPoint(motion.raw, "motion") { [weak self] x, y in
-            self?.visibility.pointerMoved(x: x, y: y, now: Clock.now)
-            self?.applyVisibility()
-        }
-        Signal.connectPoint(motion.raw, "enter") { [weak self] x, y in
-            self?.visibility.pointerMoved(x: x, y: y, now: Clock.now)
-        }
-        Signal.connect(motion.raw, "leave") { [weak self] in self?.visibility.pointerLeft() }
-        gtk_widget_add_controller(widget, motion.cast())
-
-        let overControls = gtk_event_controller_motion_new()!
-        Signal.connectPoint(overControls.raw, "enter") { [weak self] _, _ in
-            self?.visibility.pointerOverControls(true, now: Clock.now)
-            self?.applyVisibility()
-        }
-        Signal.connect(overControls.raw, "leave") { [weak self] in
-            self?.visibility.pointerOverControls(false, now: Clock.now)
-            self?.applyVisibility()
-        }
-        gtk_widget_add_controller(controls.bar, overControls.cast())
-        controls.scrubbingChanged = { [weak self] held in
-            self?.visibility.scrubbing(held, now: Clock.now)
-            self?.applyVisibility()
-            if !held { self?.preview.scrubberReleased() }
-        }
-        controls.activity = { [weak self] in
-            self?.visibility.show(now: Clock.now)
-            self?.applyVisibility()
-        }
-
-        // A tap toggles the controls; a double click is the window's (fullscreen). The tap
-        // waits for the double-click time so the first click of a double does not flash them.
-        let click = gtk_gesture_click_new()!
-        gtk_gesture_single_set_button(click.cast(), reel_button_primary())
-        Signal.connectPress(click.raw, "pressed") { [weak self] presses, _, _ in
-            guard let self else { return }
-            gtk_widget_grab_focus(self.movie.area)
-            if presses >= 2 {
-                self.tapTimer?.cancel()
-                self.tapTimer = nil
-                self.doubleClicked?()
-                return
-            }
-            self.tapTimer = Timer.once(after: Self.doubleClickTime) { [weak self] in
-                guard let self else { return }
-                self.visibility.tapped(now: Clock.now)
-                self.applyVisibility()
-            }
-        }
-        gtk_widget_add_controller(movie.area, click.cast())
-    }
-
-    private static var doubleClickTime: Double {
-        guard let settings = gtk_settings_get_default() else { return 0.4 }
-        return Double(reel_object_get_int(settings.raw, "gtk-double-click-time")) / 1000
-    }
-
     /// Shows the controls as if the pointer moved (keyboard seeking wants them, briefly).
     public func revealControls() {
         visibility.show(now: Clock.now)
@@ -293,7 +234,7 @@ public final class PlayerView {
     /// The height of the controls bar at the bottom of the view (zero before it is laid out).
     public var controlsHeight: Double { Double(gtk_widget_get_height(controls.revealer)) }
 
-    private func applyVisibility() {
+    func applyVisibility() {
         let hasMedia = state.hasMedia || state == .loading || state == .suspended
         let visible = visibility.visible && hasMedia
         gtk_revealer_set_reveal_child(controls.revealer.cast(), visible ? 1 : 0)
@@ -311,41 +252,5 @@ public final class PlayerView {
                 self.applyVisibility()
             }
         }
-    }
-
-    // MARK: Settings
-
-    private func applySettings() {
-        visibility.displayDuration = settings.controlsDisplayDuration
-        visibility.displayOnTap = settings.displayControlsOnTap
-        visibility.neverHide = settings.dontHideControls || soundOnly
-        updateTimeObserver()
-    }
-
-    private func settingChanged(_ key: String) {
-        switch key {
-        case "controls-display-duration", "display-controls-on-tap", "dont-hide-controls":
-            applySettings()
-            applyVisibility()
-        case "time-refresh-interval", "show-frames":
-            updateTimeObserver()
-            controls.refreshLabels()
-        case "show-remaining", "always-show-hours", "remaining-minus-sign":
-            controls.refreshLabels()
-        case "stream-cache", "stream-cache-limit":
-            cachePreference.current = settings.streamCache
-        default:
-            break
-        }
-    }
-
-    /// The time labels follow the engine's periodic observer: every refresh interval, or every
-    /// picture when frames are shown.
-    private func updateTimeObserver() {
-        var interval = settings.timeRefreshInterval
-        if settings.timeOptions.showFrames, let fps = mediaInfo?.videoStream?.frameRate, fps > 0 {
-            interval = min(interval, 1 / fps)
-        }
-        player.setTimeObserverInterval(interval)
     }
 }
