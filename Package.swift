@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "ReelEngine", targets: ["ReelEngine"]),
         .library(name: "ReelGtk", targets: ["ReelGtk"]),
+        .library(name: "ReelApp", targets: ["ReelApp"]),
         .executable(name: "reel", targets: ["reel"]),
         .executable(name: "reel-tool", targets: ["reel-tool"]),
         .executable(name: "reel-bench", targets: ["reel-bench"]),
@@ -46,9 +47,17 @@ let package = Package(
         .target(
             name: "ReelGtk",
             dependencies: ["ReelEngine", "CGtk", "CEpoxy"]),
+        // The application around the player widget: window, queue, resume, remote, preferences.
+        .target(
+            name: "ReelApp",
+            dependencies: ["ReelGtk", "ReelEngine", "CGtk"]),
         .executableTarget(
             name: "reel",
-            dependencies: ["ReelGtk"]),
+            dependencies: ["ReelApp"]),
+        // The player widget in another program's plain window (not installed; a window test runs it).
+        .executableTarget(
+            name: "reel-widget-example",
+            dependencies: ["ReelGtk", "CGtk"]),
         .executableTarget(
             name: "reel-tool",
             dependencies: [
@@ -78,7 +87,11 @@ let package = Package(
             dependencies: ["ReelEngine", "ReelTestSupport", "CFFmpeg"]),
         .testTarget(
             name: "ReelGtkTests",
-            dependencies: ["ReelGtk", "ReelEngine", "ReelTestSupport"]),
+            dependencies: ["ReelGtk", "ReelApp", "ReelEngine", "ReelTestSupport"]),
+        // The application's policies, driven without a window or threads.
+        .testTarget(
+            name: "ReelAppTests",
+            dependencies: ["ReelApp", "ReelEngine"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
 import Foundation
-import ReelGtk
+import ReelApp
 
 /// `reel [--start SECONDS] [--paused] [--fullscreen] [--exit-after SECONDS] [--report] [FILE|URL]`:
 /// opens the file or URL and plays it; with nothing to open, the window invites you to open

@@ -1,5 +1,6 @@
 import Foundation
-@testable import ReelGtk
+@testable import ReelApp
+import ReelEngine
 import ReelTestSupport
 import Testing
 
@@ -31,7 +32,7 @@ struct PlayQueueTests {
 
     @Test("Shuffle plays every item once, from the current one, and turning it off restores the arranged order")
     func shuffle() {
-        let items = (0..<20).map { "item\($0)" }
+        let items = (0..<20).map { MediaSource(path: "item\($0)") }
         var q = PlayQueue(items: items, current: 5)
         q.setShuffle(true)
         var seen = [q.currentItem!]

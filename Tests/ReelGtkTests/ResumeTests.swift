@@ -3,8 +3,8 @@ import ReelTestSupport
 import Testing
 
 /// Resume where you left, across restarts of the real binary: the position comes back with a
-/// Start Over offer, a moved copy of the file is still recognised, a file played to its end
-/// starts over, and a damaged history never stops Reel.
+/// Start Over offer, and a moved copy of the file is still recognised. (Played to the end and
+/// damaged histories are the playback session's rules: ReelAppTests.)
 /// Threading: serialised; each test owns its desktop.
 @Suite("Resume where you left", .serialized)
 struct ResumeTests {
@@ -64,36 +64,5 @@ struct ResumeTests {
         app = try ReelApp(on: desktop, arguments: ["--paused", moved])
         defer { app.stop() }
         try Self.waitForElapsed(app, "resuming the moved copy at 40 s", 40...41)
-    }
-
-    @Test("A film played to its end starts from the beginning next time; a damaged history is set aside")
-    func endAndDamage() throws {
-        let desktop = try Desktop()
-        let clip = try Fixtures.path(.longSmall)
-        var app = try ReelApp(on: desktop, arguments: ["--paused", clip])
-        try app.element(named: "Play")
-        try desktop.run(["playerctl", "--player=reel", "position", "30"])
-        try Self.waitForElapsed(app, "the seek to 30 s", 30...31)
-        try desktop.run(["playerctl", "--player=reel", "position", "57"])
-        try desktop.run(["playerctl", "--player=reel", "play"])
-        try Desktop.wait("the end", log: app.log, timeout: 20) {
-            try desktop.run(["playerctl", "--player=reel", "status"], check: false).output.contains("Paused")
-                && (try Self.elapsed(app) ?? 0) >= 59
-        }
-        app.stop()
-        app = try ReelApp(on: desktop, arguments: ["--paused", clip])
-        try app.element(named: "Play")
-        try Self.waitForElapsed(app, "starting from the beginning", 0...0.9)
-        #expect(try Self.notice(app) == nil)
-        app.stop()
-
-        let positions = desktop.home.appendingPathComponent("state/reel/positions.json").path
-        try Data("{ not json".utf8).write(to: URL(fileURLWithPath: positions))
-        app = try ReelApp(on: desktop, arguments: ["--paused", clip])
-        defer { app.stop() }
-        try app.element(named: "Play")
-        try Self.waitForElapsed(app, "starting from the beginning", 0...0.9)
-        let log = (try? String(contentsOfFile: app.log, encoding: .utf8)) ?? ""
-        #expect(log.contains("cannot be read"), "no warning in the log: \(log.suffix(500))")
     }
 }

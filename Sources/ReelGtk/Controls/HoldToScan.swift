@@ -5,7 +5,7 @@ import ReelEngine
 /// normal play at the reached position. A quick click skips 10 s instead.
 /// Threading: main thread only.
 @MainActor
-final class HoldToScan {
+public final class HoldToScan {
     private let player: PlaybackController
     private var timer: Timer?
     private var started: Double = 0
@@ -14,16 +14,16 @@ final class HoldToScan {
     private var direction: Double = 1
     private var scanned = false
     private var skipsOnClick = true
-    static let tick = 0.25
-    static let clickSkip = 10.0
+    public static let tick = 0.25
+    public static let clickSkip = 10.0
 
-    init(player: PlaybackController) { self.player = player }
+    public init(player: PlaybackController) { self.player = player }
 
-    var isScanning: Bool { timer != nil }
+    public var isScanning: Bool { timer != nil }
 
     /// `skipsOnClick`: a release before the first scan step skips 10 s (the buttons); a held
     /// key has already done its own step, so it passes false.
-    func press(forward: Bool, now: Double, skipsOnClick: Bool = true) {
+    public func press(forward: Bool, now: Double, skipsOnClick: Bool = true) {
         guard player.state.hasMedia else { return }
         self.skipsOnClick = skipsOnClick
         direction = forward ? 1 : -1
@@ -51,7 +51,7 @@ final class HoldToScan {
 
     private func pow2(_ n: Int) -> Double { Double(1 << min(max(n, 0), 3)) }
 
-    func release() {
+    public func release() {
         guard let timer else { return }
         timer.cancel()
         self.timer = nil

@@ -3,10 +3,10 @@ import CGtk
 /// GActions made in Swift and bound to widgets by `action-name` in the .ui files and to keys
 /// by accelerators. Threading: main thread only.
 @MainActor
-enum Actions {
+public enum Actions {
     /// Adds a parameterless action named `name` to `group` (a window or the application).
     @discardableResult
-    static func add(_ group: UnsafeMutableRawPointer, _ name: String, _ handler: @escaping @MainActor () -> Void) -> OpaquePointer {
+    public static func add(_ group: UnsafeMutableRawPointer, _ name: String, _ handler: @escaping @MainActor () -> Void) -> OpaquePointer {
         let action = g_simple_action_new(name, nil)!
         Signal.connectAction(action.raw) { _ in handler() }
         g_action_map_add_action(OpaquePointer(group), action)
@@ -16,7 +16,7 @@ enum Actions {
 
     /// Adds an action taking a string parameter (D-Bus and command-line callers use these).
     @discardableResult
-    static func addWithString(_ group: UnsafeMutableRawPointer, _ name: String,
+    public static func addWithString(_ group: UnsafeMutableRawPointer, _ name: String,
                               _ handler: @escaping @MainActor (String) -> Void) -> OpaquePointer {
         let type = g_variant_type_new("s")
         defer { g_variant_type_free(type) }
@@ -34,7 +34,7 @@ enum Actions {
     /// their target show as radio items, checked when the state matches. The handler asks for
     /// the change; the state follows only when `setState` says what really happened.
     @discardableResult
-    static func addNumberChoice(_ group: UnsafeMutableRawPointer, _ name: String, initial: Double,
+    public static func addNumberChoice(_ group: UnsafeMutableRawPointer, _ name: String, initial: Double,
                                 _ handler: @escaping @MainActor (Double) -> Void) -> OpaquePointer {
         let type = g_variant_type_new("d")
         defer { g_variant_type_free(type) }
@@ -48,11 +48,11 @@ enum Actions {
         return action
     }
 
-    static func setState(_ action: OpaquePointer, number: Double) {
+    public static func setState(_ action: OpaquePointer, number: Double) {
         g_simple_action_set_state(action, g_variant_new_double(number))
     }
 
-    static func setEnabled(_ action: OpaquePointer, _ enabled: Bool) {
+    public static func setEnabled(_ action: OpaquePointer, _ enabled: Bool) {
         g_simple_action_set_enabled(action, enabled ? 1 : 0)
     }
 }

@@ -5,45 +5,45 @@ import CGtk
 /// Threading: pure pointer arithmetic.
 extension UnsafeMutablePointer {
     /// The same object seen as another GObject type.
-    @inline(__always) func cast<T>(to type: T.Type = T.self) -> UnsafeMutablePointer<T> {
+    @inline(__always) public func cast<T>(to type: T.Type = T.self) -> UnsafeMutablePointer<T> {
         UnsafeMutableRawPointer(self).assumingMemoryBound(to: T.self)
     }
 
-    @inline(__always) var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) }
+    @inline(__always) public var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) }
 
     /// The same object for APIs whose type GTK keeps opaque (final types).
-    @inline(__always) func cast() -> OpaquePointer { OpaquePointer(self) }
+    @inline(__always) public func cast() -> OpaquePointer { OpaquePointer(self) }
 }
 
 extension OpaquePointer {
-    @inline(__always) func cast<T>(to type: T.Type = T.self) -> UnsafeMutablePointer<T> {
+    @inline(__always) public func cast<T>(to type: T.Type = T.self) -> UnsafeMutablePointer<T> {
         UnsafeMutableRawPointer(self).assumingMemoryBound(to: T.self)
     }
 
     /// Opaque to opaque (a gesture passed as an event controller).
-    @inline(__always) func cast() -> OpaquePointer { self }
+    @inline(__always) public func cast() -> OpaquePointer { self }
 
-    @inline(__always) var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) }
+    @inline(__always) public var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) }
 }
 
 extension UnsafeMutableRawPointer {
-    @inline(__always) func cast<T>(to type: T.Type = T.self) -> UnsafeMutablePointer<T> {
+    @inline(__always) public func cast<T>(to type: T.Type = T.self) -> UnsafeMutablePointer<T> {
         assumingMemoryBound(to: T.self)
     }
 
-    @inline(__always) func cast() -> OpaquePointer { OpaquePointer(self) }
+    @inline(__always) public func cast() -> OpaquePointer { OpaquePointer(self) }
 }
 
 /// Swift strings to GLib and back.
-enum GString {
+public enum GString {
     /// Takes ownership of a newly allocated C string (g_free).
-    static func take(_ text: UnsafeMutablePointer<CChar>?) -> String? {
+    public static func take(_ text: UnsafeMutablePointer<CChar>?) -> String? {
         guard let text else { return nil }
         defer { g_free(text) }
         return String(cString: text)
     }
 
-    static func borrow(_ text: UnsafePointer<CChar>?) -> String? {
+    public static func borrow(_ text: UnsafePointer<CChar>?) -> String? {
         text.map { String(cString: $0) }
     }
 }

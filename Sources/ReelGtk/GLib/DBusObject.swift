@@ -6,22 +6,30 @@ import Foundation
 /// GDBus calls the handlers in the main context the object was registered from.
 /// Threading: main thread only (registered there, so GDBus calls back there).
 @MainActor
-final class DBusObject {
+public final class DBusObject {
     /// A method's answer: a tuple of out-arguments (nil: none), or a D-Bus error.
-    enum Reply {
+    public enum Reply {
         case value(Variant?)
         case error(name: String, message: String)
     }
 
     /// What the object does. Threading: called on the main thread.
-    struct Handlers {
-        var method: @MainActor (_ interface: String, _ method: String, _ parameters: VariantReader) -> Reply
-        var get: @MainActor (_ interface: String, _ property: String) -> Variant?
-        var set: @MainActor (_ interface: String, _ property: String, _ value: VariantReader) -> Bool
+    public struct Handlers {
+        public var method: @MainActor (_ interface: String, _ method: String, _ parameters: VariantReader) -> Reply
+        public var get: @MainActor (_ interface: String, _ property: String) -> Variant?
+        public var set: @MainActor (_ interface: String, _ property: String, _ value: VariantReader) -> Bool
+
+        public init(method: @escaping @MainActor (_ interface: String, _ method: String, _ parameters: VariantReader) -> Reply,
+                    get: @escaping @MainActor (_ interface: String, _ property: String) -> Variant?,
+                    set: @escaping @MainActor (_ interface: String, _ property: String, _ value: VariantReader) -> Bool) {
+            self.method = method
+            self.get = get
+            self.set = set
+        }
     }
 
-    let connection: OpaquePointer
-    let path: String
+    public let connection: OpaquePointer
+    public let path: String
     private var registrations: [guint] = []
     private let box: Unmanaged<Box>
 
@@ -32,11 +40,11 @@ final class DBusObject {
         init(_ handlers: Handlers) { self.handlers = handlers }
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    init(connection: OpaquePointer, path: String, introspection xml: String, handlers: Handlers) throws {
+    public init(connection: OpaquePointer, path: String, introspection xml: String, handlers: Handlers) throws {
         self.connection = connection
         self.path = path
         box = Unmanaged.passRetained(Box(handlers))
@@ -68,7 +76,7 @@ final class DBusObject {
     }
 
     /// Takes the object off the bus (its handlers are not called after this).
-    func unregister() {
+    public func unregister() {
         for id in registrations { g_dbus_connection_unregister_object(connection, id) }
         registrations.removeAll()
     }
@@ -79,12 +87,12 @@ final class DBusObject {
     }
 
     /// Emits `signal` of `interface` from this object to everyone listening.
-    func emit(_ interface: String, _ signal: String, _ parameters: Variant?) {
+    public func emit(_ interface: String, _ signal: String, _ parameters: Variant?) {
         g_dbus_connection_emit_signal(connection, nil, path, interface, signal, parameters?.make(), nil)
     }
 
     /// org.freedesktop.DBus.Properties.PropertiesChanged with the new values.
-    func propertiesChanged(_ interface: String, _ changed: [String: Variant]) {
+    public func propertiesChanged(_ interface: String, _ changed: [String: Variant]) {
         guard !changed.isEmpty else { return }
         emit("org.freedesktop.DBus.Properties", "PropertiesChanged",
              .tuple([.string(interface), .dictionary(changed), .strings([])]))

@@ -5,7 +5,7 @@ import Foundation
 /// libdispatch's main queue or `@MainActor` tasks: GLib's main loop does not drain them. All UI
 /// work is entered from GLib callbacks with `MainActor.assumeIsolated`.
 /// Threading: `async` from any thread; timers and idles are created and cancelled on the main thread.
-enum MainContext {
+public enum MainContext {
     private final class Job: @unchecked Sendable {
         // Safe: run once on the main thread, then released by GLib's destroy notify.
         let body: @MainActor () -> Void
@@ -17,7 +17,7 @@ enum MainContext {
     /// Never `g_main_context_invoke` from other threads: it runs the body on the calling thread
     /// whenever that thread can take the main context, as any thread can once the main loop has
     /// ended (an engine event arriving while the app quits).
-    static func async(_ body: @escaping @MainActor () -> Void) {
+    public static func async(_ body: @escaping @MainActor () -> Void) {
         if Thread.isMainThread {
             MainActor.assumeIsolated { body() }
             return
@@ -34,7 +34,7 @@ enum MainContext {
 /// A repeating or one-shot GLib timer that can be cancelled; cancels itself when released.
 /// Threading: main thread only.
 @MainActor
-final class Timer {
+public final class Timer {
     fileprivate var source: guint = 0
     private final class Tick {
         let body: @MainActor () -> Bool
@@ -43,7 +43,7 @@ final class Timer {
     }
 
     /// Calls `body` after `seconds`, then again every `seconds` while it returns true.
-    init(seconds: Double, _ body: @escaping @MainActor () -> Bool) {
+    public init(seconds: Double, _ body: @escaping @MainActor () -> Bool) {
         let tick = Tick(body)
         let data = Unmanaged.passRetained(tick).toOpaque()
         source = g_timeout_add_full(G_PRIORITY_DEFAULT, guint(max(1, (seconds * 1000).rounded())), { data in
@@ -57,14 +57,14 @@ final class Timer {
         tick.owner = self
     }
 
-    var isActive: Bool { source != 0 }
+    public var isActive: Bool { source != 0 }
 
     /// Once, after `seconds`.
-    static func once(after seconds: Double, _ body: @escaping @MainActor () -> Void) -> Timer {
+    public static func once(after seconds: Double, _ body: @escaping @MainActor () -> Void) -> Timer {
         Timer(seconds: seconds) { body(); return false }
     }
 
-    func cancel() {
+    public func cancel() {
         if source != 0 { g_source_remove(source) }
         source = 0
     }

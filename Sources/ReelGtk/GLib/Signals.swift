@@ -6,8 +6,8 @@ import CGtk
 /// list of the signal, and Swift must match it.
 /// Threading: connect and fire on the GTK main thread; the thunks enter the main actor there.
 @MainActor
-enum Signal {
-    final class Box<F>: @unchecked Sendable {
+public enum Signal {
+    public final class Box<F>: @unchecked Sendable {
         // Safe: created, called and released on the GTK main thread only.
         let handler: F
         init(_ handler: F) { self.handler = handler }
@@ -29,7 +29,7 @@ enum Signal {
         Unmanaged<Box<F>>.fromOpaque(data!).takeUnretainedValue()
     }
 
-    static func disconnect(_ instance: UnsafeMutableRawPointer, _ id: gulong) {
+    public static func disconnect(_ instance: UnsafeMutableRawPointer, _ id: gulong) {
         g_signal_handler_disconnect(instance.cast(to: GObject.self), id)
     }
 
@@ -37,7 +37,7 @@ enum Signal {
 
     /// `(instance)`: clicked, activate, realize, unrealize, destroy, value-changed, enter, leave…
     @discardableResult
-    static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
                         _ handler: @escaping @MainActor () -> Void) -> gulong {
         let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
             let b: Box<@MainActor () -> Void> = Signal.box(data)
@@ -48,7 +48,7 @@ enum Signal {
 
     /// `(instance) -> gboolean`: close-request, and others that can stop propagation.
     @discardableResult
-    static func connectReturning(_ instance: UnsafeMutableRawPointer, _ name: String,
+    public static func connectReturning(_ instance: UnsafeMutableRawPointer, _ name: String,
                                  _ handler: @escaping @MainActor () -> Bool) -> gulong {
         let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, data in
             let b: Box<@MainActor () -> Bool> = Signal.box(data)
@@ -59,7 +59,7 @@ enum Signal {
 
     /// `(instance, pointer) -> gboolean`: GtkGLArea render (GdkGLContext*).
     @discardableResult
-    static func connectPointerReturning(_ instance: UnsafeMutableRawPointer, _ name: String,
+    public static func connectPointerReturning(_ instance: UnsafeMutableRawPointer, _ name: String,
                                         _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Bool) -> gulong {
         let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, p, data in
             let b: Box<@MainActor (UnsafeMutableRawPointer?) -> Bool> = Signal.box(data)
@@ -70,7 +70,7 @@ enum Signal {
 
     /// `(instance, pointer)`: notify::property (GParamSpec*), and other one-pointer signals.
     @discardableResult
-    static func connectPointer(_ instance: UnsafeMutableRawPointer, _ name: String,
+    public static func connectPointer(_ instance: UnsafeMutableRawPointer, _ name: String,
                                _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) -> gulong {
         let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, p, data in
             let b: Box<@MainActor (UnsafeMutableRawPointer?) -> Void> = Signal.box(data)
@@ -81,7 +81,7 @@ enum Signal {
 
     /// `(instance, gint, gint)`: GtkGLArea resize.
     @discardableResult
-    static func connectIntInt(_ instance: UnsafeMutableRawPointer, _ name: String,
+    public static func connectIntInt(_ instance: UnsafeMutableRawPointer, _ name: String,
                               _ handler: @escaping @MainActor (Int, Int) -> Void) -> gulong {
         let thunk: @convention(c) (UnsafeMutableRawPointer?, gint, gint, UnsafeMutableRawPointer?) -> Void = { _, a, b, data in
             let box: Box<@MainActor (Int, Int) -> Void> = Signal.box(data)
@@ -92,7 +92,7 @@ enum Signal {
 
     /// `(instance, gdouble, gdouble)`: motion, enter (x, y), drag-begin/update (x, y or offsets).
     @discardableResult
-    static func connectPoint(_ instance: UnsafeMutableRawPointer, _ name: String,
+    public static func connectPoint(_ instance: UnsafeMutableRawPointer, _ name: String,
                              _ handler: @escaping @MainActor (Double, Double) -> Void) -> gulong {
         let thunk: @convention(c) (UnsafeMutableRawPointer?, gdouble, gdouble, UnsafeMutableRawPointer?) -> Void = { _, x, y, data in
             let box: Box<@MainActor (Double, Double) -> Void> = Signal.box(data)
@@ -103,7 +103,7 @@ enum Signal {
 
     /// `(instance, gint n_press, gdouble x, gdouble y)`: GtkGestureClick pressed/released.
     @discardableResult
-    static func connectPress(_ instance: UnsafeMutableRawPointer, _ name: String,
+    public static func connectPress(_ instance: UnsafeMutableRawPointer, _ name: String,
                              _ handler: @escaping @MainActor (Int, Double, Double) -> Void) -> gulong {
         let thunk: @convention(c) (UnsafeMutableRawPointer?, gint, gdouble, gdouble, UnsafeMutableRawPointer?) -> Void = { _, n, x, y, data in
             let box: Box<@MainActor (Int, Double, Double) -> Void> = Signal.box(data)
@@ -114,7 +114,7 @@ enum Signal {
 
     /// `(instance, guint keyval, guint keycode, GdkModifierType) -> gboolean`: key-pressed.
     @discardableResult
-    static func connectKey(_ instance: UnsafeMutableRawPointer, _ name: String,
+    public static func connectKey(_ instance: UnsafeMutableRawPointer, _ name: String,
                            _ handler: @escaping @MainActor (UInt32, GdkModifierType) -> Bool) -> gulong {
         let thunk: @convention(c) (UnsafeMutableRawPointer?, guint, guint, GdkModifierType, UnsafeMutableRawPointer?) -> gboolean = { _, keyval, _, state, data in
             let box: Box<@MainActor (UInt32, GdkModifierType) -> Bool> = Signal.box(data)
@@ -125,7 +125,7 @@ enum Signal {
 
     /// `(instance, guint keyval, guint keycode, GdkModifierType)`: key-released.
     @discardableResult
-    static func connectKeyReleased(_ instance: UnsafeMutableRawPointer, _ name: String,
+    public static func connectKeyReleased(_ instance: UnsafeMutableRawPointer, _ name: String,
                                    _ handler: @escaping @MainActor (UInt32, GdkModifierType) -> Void) -> gulong {
         let thunk: @convention(c) (UnsafeMutableRawPointer?, guint, guint, GdkModifierType, UnsafeMutableRawPointer?) -> Void = { _, keyval, _, state, data in
             let box: Box<@MainActor (UInt32, GdkModifierType) -> Void> = Signal.box(data)
@@ -136,7 +136,7 @@ enum Signal {
 
     /// `(GApplication, GFile **files, gint n_files, gchar *hint)`: open.
     @discardableResult
-    static func connectOpen(_ instance: UnsafeMutableRawPointer,
+    public static func connectOpen(_ instance: UnsafeMutableRawPointer,
                             _ handler: @escaping @MainActor ([OpaquePointer]) -> Void) -> gulong {
         let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<OpaquePointer?>?, gint,
                                    UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void = { _, files, count, _, data in
@@ -149,7 +149,7 @@ enum Signal {
 
     /// `(GtkRange, GtkScrollType, gdouble) -> gboolean`: change-value.
     @discardableResult
-    static func connectChangeValue(_ instance: UnsafeMutableRawPointer,
+    public static func connectChangeValue(_ instance: UnsafeMutableRawPointer,
                                    _ handler: @escaping @MainActor (Double) -> Bool) -> gulong {
         let thunk: @convention(c) (UnsafeMutableRawPointer?, GtkScrollType, gdouble, UnsafeMutableRawPointer?) -> gboolean = { _, _, value, data in
             let box: Box<@MainActor (Double) -> Bool> = Signal.box(data)
@@ -160,7 +160,7 @@ enum Signal {
 
     /// `(GtkDropTarget, const GValue *, gdouble, gdouble) -> gboolean`: drop.
     @discardableResult
-    static func connectDrop(_ instance: UnsafeMutableRawPointer,
+    public static func connectDrop(_ instance: UnsafeMutableRawPointer,
                             _ handler: @escaping @MainActor (UnsafePointer<GValue>?) -> Bool) -> gulong {
         let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<GValue>?, gdouble, gdouble, UnsafeMutableRawPointer?) -> gboolean = { _, value, _, _, data in
             let box: Box<@MainActor (UnsafePointer<GValue>?) -> Bool> = Signal.box(data)
@@ -171,7 +171,7 @@ enum Signal {
 
     /// `(GSimpleAction, GVariant *parameter)`: activate of an action.
     @discardableResult
-    static func connectAction(_ instance: UnsafeMutableRawPointer,
+    public static func connectAction(_ instance: UnsafeMutableRawPointer,
                               _ handler: @escaping @MainActor (OpaquePointer?) -> Void) -> gulong {
         let thunk: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { _, parameter, data in
             let box: Box<@MainActor (OpaquePointer?) -> Void> = Signal.box(data)
@@ -182,7 +182,7 @@ enum Signal {
 
     /// `(GSettings, gchar *key)`: changed.
     @discardableResult
-    static func connectSettingChanged(_ instance: UnsafeMutableRawPointer,
+    public static func connectSettingChanged(_ instance: UnsafeMutableRawPointer,
                                       _ handler: @escaping @MainActor (String) -> Void) -> gulong {
         let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void = { _, key, data in
             let box: Box<@MainActor (String) -> Void> = Signal.box(data)
@@ -194,7 +194,7 @@ enum Signal {
 
     /// `(GtkOverlay, GtkWidget *, GdkRectangle *) -> gboolean`: get-child-position.
     @discardableResult
-    static func connectChildPosition(_ instance: UnsafeMutableRawPointer,
+    public static func connectChildPosition(_ instance: UnsafeMutableRawPointer,
                                      _ handler: @escaping @MainActor (UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GdkRectangle>?) -> Bool) -> gulong {
         let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GdkRectangle>?,
                                    UnsafeMutableRawPointer?) -> gboolean = { _, child, rect, data in
@@ -206,7 +206,7 @@ enum Signal {
 
     /// `(instance, gint)`: response of dialogs and file choosers.
     @discardableResult
-    static func connectInt(_ instance: UnsafeMutableRawPointer, _ name: String,
+    public static func connectInt(_ instance: UnsafeMutableRawPointer, _ name: String,
                            _ handler: @escaping @MainActor (Int) -> Void) -> gulong {
         let thunk: @convention(c) (UnsafeMutableRawPointer?, gint, UnsafeMutableRawPointer?) -> Void = { _, value, data in
             let box: Box<@MainActor (Int) -> Void> = Signal.box(data)

@@ -4,12 +4,12 @@ import CGtk
 /// Swift (no `<signal>` handlers in the files, so no GModule symbol lookup is needed).
 /// Threading: main thread only.
 @MainActor
-final class UIBuilder {
-    let builder: OpaquePointer
+public final class UIBuilder {
+    public let builder: OpaquePointer
 
     /// Loads `ui/<name>.ui` from the data directory; a missing or broken file is a packaging
     /// error and stops the program with the file's path and GTK's message.
-    init(_ name: String) {
+    public init(_ name: String) {
         let path = DataDirectory.file("ui/\(name).ui")
         builder = gtk_builder_new()
         var error: UnsafeMutablePointer<GError>? = nil
@@ -22,12 +22,12 @@ final class UIBuilder {
     isolated deinit { g_object_unref(builder.raw.cast(to: GObject.self)) }
 
     /// The object with this id, as a raw GObject pointer.
-    func object(_ id: String) -> UnsafeMutableRawPointer {
+    public func object(_ id: String) -> UnsafeMutableRawPointer {
         guard let object = gtk_builder_get_object(builder, id) else {
             fatalError("Reel's interface file has no object with id \(id)")
         }
         return object.raw
     }
 
-    func widget(_ id: String) -> UnsafeMutablePointer<GtkWidget> { object(id).cast() }
+    public func widget(_ id: String) -> UnsafeMutablePointer<GtkWidget> { object(id).cast() }
 }

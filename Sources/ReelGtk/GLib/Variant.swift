@@ -3,7 +3,7 @@ import CGtk
 /// GVariant values built from Swift and read back, for D-Bus. `g_variant_new` and
 /// `g_variant_get` are variadic and Swift cannot call them; the typed constructors can.
 /// Threading: value types; the GVariants they make are immutable and thread-safe.
-indirect enum Variant {
+public indirect enum Variant {
     case string(String)
     case objectPath(String)
     case bool(Bool)
@@ -15,7 +15,7 @@ indirect enum Variant {
     case tuple([Variant])
 
     /// A new floating GVariant (the call it is passed to takes it).
-    func make() -> OpaquePointer {
+    public func make() -> OpaquePointer {
         switch self {
         case .string(let s): return g_variant_new_string(s)
         case .objectPath(let p): return g_variant_new_object_path(p)
@@ -42,11 +42,11 @@ indirect enum Variant {
 
 /// Reads a GVariant (method parameters, a property being set), holding a reference to it.
 /// Threading: over an immutable GVariant; used where it was made.
-final class VariantReader {
-    let value: OpaquePointer
+public final class VariantReader {
+    public let value: OpaquePointer
 
     /// Takes a new reference to `value` (which the caller keeps its own reference to).
-    init(_ value: OpaquePointer) {
+    public init(_ value: OpaquePointer) {
         self.value = g_variant_ref_sink(value)
     }
 
@@ -54,27 +54,27 @@ final class VariantReader {
 
     deinit { g_variant_unref(value) }
 
-    var typeString: String { String(cString: g_variant_get_type_string(value)) }
+    public var typeString: String { String(cString: g_variant_get_type_string(value)) }
 
     /// Child `index` of a tuple or container; nil when there is none.
-    func child(_ index: Int) -> VariantReader? {
+    public func child(_ index: Int) -> VariantReader? {
         guard g_variant_is_container(value) != 0, index < Int(g_variant_n_children(value)),
               let child = g_variant_get_child_value(value, gsize(index)) else { return nil }
         return VariantReader(owning: child)
     }
 
     /// A `v` unwrapped to what it holds (properties arrive that way in Set).
-    var unboxed: VariantReader {
+    public var unboxed: VariantReader {
         guard typeString == "v", let inner = g_variant_get_variant(value) else { return self }
         return VariantReader(owning: inner)
     }
 
-    var string: String? {
+    public var string: String? {
         let t = typeString
         guard t == "s" || t == "o" else { return nil }
         return String(cString: g_variant_get_string(value, nil))
     }
-    var int64: Int64? { typeString == "x" ? Int64(g_variant_get_int64(value)) : nil }
-    var double: Double? { typeString == "d" ? g_variant_get_double(value) : nil }
-    var bool: Bool? { typeString == "b" ? g_variant_get_boolean(value) != 0 : nil }
+    public var int64: Int64? { typeString == "x" ? Int64(g_variant_get_int64(value)) : nil }
+    public var double: Double? { typeString == "d" ? g_variant_get_double(value) : nil }
+    public var bool: Bool? { typeString == "b" ? g_variant_get_boolean(value) != 0 : nil }
 }

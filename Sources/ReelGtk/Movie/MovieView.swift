@@ -7,25 +7,25 @@ import ReelEngine
 /// process is idle until something (a seek, a step) invalidates the picture.
 /// Threading: main thread only.
 @MainActor
-final class MovieView {
-    let area: UnsafeMutablePointer<GtkWidget>
+public final class MovieView {
+    public let area: UnsafeMutablePointer<GtkWidget>
     private let player: PlaybackController
     private var renderer: MovieRenderer?
     private var subtitleLayer: SubtitleLayer?
     /// The subtitles over the picture of a media time, drawn at a size in pixels (the player's
     /// `subtitleImage`); nil draws none.
-    var subtitles: (@MainActor (_ time: Double, _ width: Int, _ height: Int) -> SubtitleImage?)?
+    public var subtitles: (@MainActor (_ time: Double, _ width: Int, _ height: Int) -> SubtitleImage?)?
     /// The picture on screen now (nil before the first frame of a file).
-    private(set) var shown: VideoFrame?
+    public private(set) var shown: VideoFrame?
     private var tickID: guint = 0
     private var pixelWidth = 0, pixelHeight = 0
     private var snapshots: [(path: String, done: @MainActor (String?) -> Void)] = []
     /// Called after a picture has been drawn for the first time.
     var pictureDrawn: (@MainActor (VideoFrame) -> Void)?
     /// Distinct pictures drawn so far (redraws of the same picture do not count).
-    private(set) var framesDrawn = 0
+    public private(set) var framesDrawn = 0
     /// The stream's display rotation, degrees clockwise: pictures are shown turned.
-    var rotation = 0 {
+    public var rotation = 0 {
         didSet { if rotation != oldValue { gtk_gl_area_queue_render(glArea) } }
     }
     /// Called when GL cannot draw (no context, shaders failing): the window says so.
@@ -79,7 +79,7 @@ final class MovieView {
     }
 
     /// Draws again (the subtitles changed over the same picture).
-    func redraw() { gtk_gl_area_queue_render(glArea) }
+    public func redraw() { gtk_gl_area_queue_render(glArea) }
 
     /// Forgets the picture (a new file is opening).
     func clear() {
@@ -170,7 +170,7 @@ final class MovieView {
 
     /// Saves the picture exactly as the renderer drew it (for checks against an outside
     /// converter, and for screenshots). `done` gets nil, or why it failed.
-    func snapshot(to path: String, done: @escaping @MainActor (String?) -> Void) {
+    public func snapshot(to path: String, done: @escaping @MainActor (String?) -> Void) {
         snapshots.append((path, done))
         gtk_gl_area_queue_render(glArea)
     }
@@ -186,7 +186,7 @@ final class MovieView {
     }
 
     /// The rectangle the picture fills, in widget coordinates (for the auxiliary slot).
-    var pictureRect: (x: Double, y: Double, width: Double, height: Double) {
+    public var pictureRect: (x: Double, y: Double, width: Double, height: Double) {
         let w = Double(gtk_widget_get_width(area)), h = Double(gtk_widget_get_height(area))
         guard let frame = shown ?? player.frame(for: .now, refreshInterval: 1.0 / 60) else { return (0, 0, w, h) }
         let r = VideoRect.fit(frame, quarterTurns: VideoRect.quarterTurns(rotation), viewWidth: Int(w), viewHeight: Int(h))

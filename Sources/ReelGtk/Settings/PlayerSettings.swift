@@ -11,7 +11,7 @@ import ReelEngine
 @MainActor
 public final class PlayerSettings {
     public static let schemaID = "io.github.reel.Reel"
-    let settings: UnsafeMutablePointer<GSettings>
+    public let settings: UnsafeMutablePointer<GSettings>
     private var observers: [@MainActor (String) -> Void] = []
 
     public init() {
@@ -30,7 +30,7 @@ public final class PlayerSettings {
     public func set(_ key: String, _ value: Double) { g_settings_set_double(settings, key, value) }
 
     /// Binds a widget property to a key both ways (the preferences window).
-    func bind(_ key: String, to object: UnsafeMutableRawPointer, property: String) {
+    public func bind(_ key: String, to object: UnsafeMutableRawPointer, property: String) {
         g_settings_bind(settings, key, object.cast(to: GObject.self), property, G_SETTINGS_BIND_DEFAULT)
     }
 

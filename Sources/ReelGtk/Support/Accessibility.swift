@@ -4,8 +4,8 @@ import CGtk
 /// the end-to-end tests read what the control does now.
 /// Threading: main thread only.
 @MainActor
-enum Accessibility {
-    static func setLabel(_ widget: UnsafeMutablePointer<GtkWidget>, _ label: String) {
+public enum Accessibility {
+    public static func setLabel(_ widget: UnsafeMutablePointer<GtkWidget>, _ label: String) {
         var value = GValue()
         g_value_init(&value, reel_type_string())
         g_value_set_string(&value, label)
@@ -16,6 +16,6 @@ enum Accessibility {
 }
 
 /// Seconds on the monotonic clock, for the UI's timing logic. Threading: any thread.
-enum Clock {
-    static var now: Double { Double(g_get_monotonic_time()) / 1e6 }
+public enum Clock {
+    public static var now: Double { Double(g_get_monotonic_time()) / 1e6 }
 }

@@ -11,10 +11,14 @@ import ReelEngine
 public final class PlayerView {
     public let widget: UnsafeMutablePointer<GtkWidget>
     public let player: PlaybackController
+    /// What the player can do beyond playing, when it can (looked up once, here): breaks,
+    /// subtitle and sound tracks.
+    public let breaks: BreakScheduling?
+    public let tracks: TrackSelection?
     public let settings: PlayerSettings
     /// Host widgets over the picture (DBVideoPlayer's auxiliary view).
     public let auxiliarySlot: AuxiliarySlot
-    let movie: MovieView
+    public let movie: MovieView
     let controls: ControlsOverlay
     /// The hover preview above the scrubber, and the chapter marks on it.
     let preview: ScrubberPreview
@@ -22,18 +26,18 @@ public final class PlayerView {
     private let status: StatusPage
     private let spinner: UnsafeMutablePointer<GtkWidget>
     private let builder: UIBuilder
-    private var visibility = ControlsVisibility()
+    var visibility = ControlsVisibility()
     private var hideTimer: Timer?
     private var spinnerTimer: Timer?
-    private var tapTimer: Timer?
+    var tapTimer: Timer?
     public private(set) var mediaInfo: MediaInfo?
     public private(set) var state: PlayerState = .idle
     public private(set) var sourceName: String?
 
-    /// Told about every engine event after the view has handled it.
-    public var eventObserver: (@MainActor (PlayerEvent) -> Void)?
-    /// The controls were shown or hidden (DBVideoPlayer's visibility notification).
-    public var controlsVisibilityChanged: (@MainActor (Bool) -> Void)?
+    /// What the view shows (state, position, tracks, volume, whether the controls are up),
+    /// for anyone to observe; the player's events reach observers through it, after the view
+    /// has taken them in.
+    public let model = PlayerModel()
     /// A double click on the picture (the window toggles fullscreen).
     public var doubleClicked: (@MainActor () -> Void)?
     /// A picture reached the screen for the first time since the last open.
@@ -60,6 +64,8 @@ public final class PlayerView {
         configuration.streamCacheProvider = { cachePreference.current }
         // Breaks (interstitials) can be scheduled into whatever plays (the schedule-break action).
         player = makePlayer?(sink) ?? InterstitialPlayer(configuration: configuration, events: sink)
+        breaks = player as? BreakScheduling
+        tracks = player as? TrackSelection
         self.settings = settings
         builder = UIBuilder("player-view")
         widget = builder.widget("player-view")
@@ -85,16 +91,36 @@ public final class PlayerView {
     }
 
     private var firstPictureReported = false
-    private let cachePreference: StreamCachePreference
+    let cachePreference: StreamCachePreference
     private lazy var audioCard = AudioCard(view: self)
     /// Sound without a picture: the controls stay up (there is nothing for them to cover).
-    private var soundOnly = false
+    var soundOnly = false
 
     // MARK: Opening
 
     /// Opens a path or URL; `start` seeks there first, `paused` overrides autoplay.
     public func open(_ source: String, start: Double? = nil, paused: Bool = false) {
-        sourceName = (try? MediaSource(parsing: source))?.displayName ?? source
+        guard let parsed = try? MediaSource(parsing: source) else {
+            // Not something Reel opens: the player says why, as for any failed open.
+            startOpening(named: source)
+            player.open(source)
+            return
+        }
+        open(parsed, start: start, paused: paused)
+    }
+
+    /// Opens a source parsed once by whoever holds it (a queue); `start` seeks there first,
+    /// `paused` overrides autoplay.
+    public func open(_ source: MediaSource, start: Double? = nil, paused: Bool = false) {
+        startOpening(named: source.displayName)
+        player.open(source)
+        if let start { player.seek(to: start, mode: .exact) }
+        if settings.autoplay && !paused { player.play() }
+    }
+
+    /// What belonged to the media before goes.
+    private func startOpening(named name: String) {
+        sourceName = name
         mediaInfo = nil
         firstPictureReported = false
         movie.clear()
@@ -104,9 +130,6 @@ public final class PlayerView {
         soundOnly = false
         applySettings()
         status.hide()
-        player.open(source)
-        if let start { player.seek(to: start, mode: .exact) }
-        if settings.autoplay && !paused { player.play() }
     }
 
     // MARK: Engine events
@@ -140,7 +163,7 @@ public final class PlayerView {
         default:
             break
         }
-        eventObserver?(event)
+        model.apply(event)
     }
 
     private func stateChanged(_ state: PlayerState) {
@@ -200,65 +223,6 @@ public final class PlayerView {
 
     // MARK: Showing and hiding the controls
 
-    private func wireVisibility() {
-        let motion = gtk_event_controller_motion_new()!
-        Signal.connectPoint(motion.raw, "motion") { [weak self] x, y in
-            self?.visibility.pointerMoved(x: x, y: y, now: Clock.now)
-            self?.applyVisibility()
-        }
-        Signal.connectPoint(motion.raw, "enter") { [weak self] x, y in
-            self?.visibility.pointerMoved(x: x, y: y, now: Clock.now)
-        }
-        Signal.connect(motion.raw, "leave") { [weak self] in self?.visibility.pointerLeft() }
-        gtk_widget_add_controller(widget, motion.cast())
-
-        let overControls = gtk_event_controller_motion_new()!
-        Signal.connectPoint(overControls.raw, "enter") { [weak self] _, _ in
-            self?.visibility.pointerOverControls(true, now: Clock.now)
-            self?.applyVisibility()
-        }
-        Signal.connect(overControls.raw, "leave") { [weak self] in
-            self?.visibility.pointerOverControls(false, now: Clock.now)
-            self?.applyVisibility()
-        }
-        gtk_widget_add_controller(controls.bar, overControls.cast())
-        controls.scrubbingChanged = { [weak self] held in
-            self?.visibility.scrubbing(held, now: Clock.now)
-            self?.applyVisibility()
-            if !held { self?.preview.scrubberReleased() }
-        }
-        controls.activity = { [weak self] in
-            self?.visibility.show(now: Clock.now)
-            self?.applyVisibility()
-        }
-
-        // A tap toggles the controls; a double click is the window's (fullscreen). The tap
-        // waits for the double-click time so the first click of a double does not flash them.
-        let click = gtk_gesture_click_new()!
-        gtk_gesture_single_set_button(click.cast(), reel_button_primary())
-        Signal.connectPress(click.raw, "pressed") { [weak self] presses, _, _ in
-            guard let self else { return }
-            gtk_widget_grab_focus(self.movie.area)
-            if presses >= 2 {
-                self.tapTimer?.cancel()
-                self.tapTimer = nil
-                self.doubleClicked?()
-                return
-            }
-            self.tapTimer = Timer.once(after: Self.doubleClickTime) { [weak self] in
-                guard let self else { return }
-                self.visibility.tapped(now: Clock.now)
-                self.applyVisibility()
-            }
-        }
-        gtk_widget_add_controller(movie.area, click.cast())
-    }
-
-    private static var doubleClickTime: Double {
-        guard let settings = gtk_settings_get_default() else { return 0.4 }
-        return Double(reel_object_get_int(settings.raw, "gtk-double-click-time")) / 1000
-    }
-
     /// Shows the controls as if the pointer moved (keyboard seeking wants them, briefly).
     public func revealControls() {
         visibility.show(now: Clock.now)
@@ -267,16 +231,18 @@ public final class PlayerView {
 
     public var controlsVisible: Bool { visibility.visible }
 
-    private func applyVisibility() {
+    /// The height of the controls bar at the bottom of the view (zero before it is laid out).
+    public var controlsHeight: Double { Double(gtk_widget_get_height(controls.revealer)) }
+
+    func applyVisibility() {
         let hasMedia = state.hasMedia || state == .loading || state == .suspended
         let visible = visibility.visible && hasMedia
-        let wasVisible = gtk_revealer_get_reveal_child(controls.revealer.cast()) != 0
         gtk_revealer_set_reveal_child(controls.revealer.cast(), visible ? 1 : 0)
         // Hidden controls must not take clicks meant for the picture.
         gtk_widget_set_can_target(controls.revealer, visible ? 1 : 0)
         preview.setControlsShown(visible)
         gtk_widget_set_cursor_from_name(widget, isFullscreen && !visible ? "none" : nil)
-        if visible != wasVisible { controlsVisibilityChanged?(visible) }
+        model.controlsVisible = visible
         hideTimer?.cancel()
         hideTimer = nil
         if let deadline = visibility.hideAt {
@@ -286,41 +252,5 @@ public final class PlayerView {
                 self.applyVisibility()
             }
         }
-    }
-
-    // MARK: Settings
-
-    private func applySettings() {
-        visibility.displayDuration = settings.controlsDisplayDuration
-        visibility.displayOnTap = settings.displayControlsOnTap
-        visibility.neverHide = settings.dontHideControls || soundOnly
-        updateTimeObserver()
-    }
-
-    private func settingChanged(_ key: String) {
-        switch key {
-        case "controls-display-duration", "display-controls-on-tap", "dont-hide-controls":
-            applySettings()
-            applyVisibility()
-        case "time-refresh-interval", "show-frames":
-            updateTimeObserver()
-            controls.refreshLabels()
-        case "show-remaining", "always-show-hours", "remaining-minus-sign":
-            controls.refreshLabels()
-        case "stream-cache", "stream-cache-limit":
-            cachePreference.current = settings.streamCache
-        default:
-            break
-        }
-    }
-
-    /// The time labels follow the engine's periodic observer: every refresh interval, or every
-    /// picture when frames are shown.
-    private func updateTimeObserver() {
-        var interval = settings.timeRefreshInterval
-        if settings.timeOptions.showFrames, let fps = mediaInfo?.videoStream?.frameRate, fps > 0 {
-            interval = min(interval, 1 / fps)
-        }
-        player.setTimeObserverInterval(interval)
     }
 }

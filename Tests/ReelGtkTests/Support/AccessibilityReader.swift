@@ -125,7 +125,7 @@ final class AccessibilityReader {
         out = []
         for i in range(desktop.childCount):
             app = desktop.getChildAtIndex(i)
-            if app is not None and app.name in ("reel", "Reel", "io.github.reel.Reel"):
+            if app is not None and app.name in ("reel", "Reel", "io.github.reel.Reel", "reel-widget-example"):
                 app.clear_cache()
                 walk(app, 0, out)
         return out

@@ -11,16 +11,22 @@ public final class ReelApp {
     public private(set) var window = ""
 
     /// The binary built next to this test bundle.
-    public static let binary: String = {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        return bundle.appendingPathComponent("reel").path
-    }()
+    public static let binary = built("reel")
 
-    public init(on desktop: Desktop, arguments: [String] = [], waitForWindow: Bool = true) throws {
+    /// A program built next to this test bundle.
+    public static func built(_ name: String) -> String {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return bundle.appendingPathComponent(name).path
+    }
+
+    /// `binary`: another program built with Reel (the widget example), whose window is found by
+    /// `windowName`.
+    public init(on desktop: Desktop, arguments: [String] = [], waitForWindow: Bool = true,
+                binary: String = ReelApp.binary, windowName: String = "Reel") throws {
         self.desktop = desktop
         log = desktop.home.appendingPathComponent("reel-\(UUID().uuidString.prefix(6)).log").path
-        pid = try desktop.start([Self.binary] + arguments, log: log)
-        if waitForWindow { try findWindow() }
+        pid = try desktop.start([binary] + arguments, log: log)
+        if waitForWindow { try findWindow(named: windowName) }
     }
 
     /// A Reel that something else started (`gio open`, a file manager), found by its window's

@@ -1,0 +1,16 @@
+/// The preferences a playback session follows, read when they apply (a change takes effect
+/// at the next open, end or close).
+/// Threading: main thread only.
+@MainActor
+protocol SessionSettings: AnyObject {
+    /// Opened media starts playing by itself.
+    var autoplay: Bool { get }
+    /// "resume", "ask" or "never": what opening media with a remembered position does.
+    var resumePlayback: String { get }
+    /// The queue is kept for the next start.
+    var rememberQueue: Bool { get }
+    /// Closing the window while something plays keeps it playing.
+    var backgroundPlayback: Bool { get }
+    /// The sound track last chosen for this media, if any.
+    func audioChoice(for media: String) -> Int?
+}

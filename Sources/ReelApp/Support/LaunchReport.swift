@@ -1,0 +1,71 @@
+import Foundation
+import ReelEngine
+import ReelGtk
+
+/// `--report` and `--exit-after`, for measurement and scripts: JSON lines on stdout (the first
+/// picture drawn, a summary at quit) and a quit that many seconds after the first picture.
+/// Threading: main thread only.
+@MainActor
+final class LaunchReport {
+    /// What the summary reports, read from the window as the app quits.
+    struct Summary {
+        var framesDrawn: Int
+        var statistics: PlaybackStatistics?
+    }
+
+    private let prints: Bool
+    private let exitAfter: Double?
+    private let quit: @MainActor () -> Void
+    private var firstDrawn: Double?
+    private var exitTimer: Timer?
+    private var finished = false
+
+    /// Nil when neither option was given: the app then reports nothing and never quits by itself.
+    init?(options: ReelApplication.LaunchOptions, quit: @escaping @MainActor () -> Void) {
+        guard options.report || options.exitAfter != nil else { return nil }
+        prints = options.report
+        exitAfter = options.exitAfter
+        self.quit = quit
+    }
+
+    /// A picture reached the screen; only the first one of the process counts.
+    func pictureDrawn() {
+        guard firstDrawn == nil, !finished else { return }
+        firstDrawn = Clock.now
+        emit(["event": "first_frame_drawn"])
+        if let exitAfter {
+            exitTimer = Timer.once(after: exitAfter) { [weak self] in self?.quit() }
+        }
+    }
+
+    /// The app is quitting: prints the summary once (before the player closes and forgets its counts).
+    func finish(_ summary: Summary) {
+        guard !finished else { return }
+        finished = true
+        exitTimer?.cancel()
+        let statistics = summary.statistics
+        emit([
+            "event": "summary",
+            "frames_drawn": summary.framesDrawn,
+            "frames_dropped": statistics?.framesDropped ?? 0,
+            "frames_shown": statistics?.framesShown ?? 0,
+            "frames_decoded": statistics?.framesDecoded ?? 0,
+            "audio_output": statistics?.audioOutput ?? "none",
+            "seconds_since_first_frame": firstDrawn.map { ((Clock.now - $0) * 1000).rounded() / 1000 } ?? NSNull(),
+        ])
+    }
+
+    /// One line per event, written straight to the file descriptor so it is never held in a buffer.
+    private func emit(_ object: [String: Any]) {
+        guard prints,
+              var data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
+        data.append(UInt8(ascii: "\n"))
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = write(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
+                if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return }
+            }
+        }
+    }
+}

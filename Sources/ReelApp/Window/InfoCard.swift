@@ -1,0 +1,80 @@
+import CGtk
+import Foundation
+import ReelEngine
+import ReelGtk
+
+/// A card over the picture with what is playing and how it goes: container, codecs, size,
+/// rate, frames shown and dropped, decode errors. It lives in the auxiliary-view slot: the
+/// app's own use of the slot hosts get.
+/// Threading: main thread only.
+@MainActor
+final class InfoCard {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private let label: UnsafeMutablePointer<GtkWidget>
+    private weak var view: PlayerView?
+    private var timer: Timer?
+    static let rect = AuxiliarySlot.Rect(x: 0.02, y: 0.03, width: 0.42, height: 0.34)
+
+    init(view: PlayerView) {
+        self.view = view
+        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        // Held by this object, not only by the overlay: taken off the picture and put back
+        // later, it must still exist.
+        g_object_ref_sink(widget.raw.cast(to: GObject.self))
+        label = gtk_label_new(nil)
+        gtk_label_set_xalign(label.cast(), 0)
+        gtk_label_set_yalign(label.cast(), 0)
+        gtk_label_set_wrap(label.cast(), 1)
+        gtk_label_set_selectable(label.cast(), 0)
+        gtk_widget_set_valign(label, GTK_ALIGN_START)
+        gtk_box_append(widget.cast(), label)
+        gtk_widget_add_css_class(widget, "osd")
+        gtk_widget_add_css_class(widget, "reel-info-card")
+        gtk_widget_set_can_target(widget, 0)
+        Accessibility.setLabel(widget, "Media information")
+    }
+
+    var isShown: Bool { view?.auxiliarySlot.contains(widget) ?? false }
+
+    func toggle() {
+        guard let view else { return }
+        if isShown {
+            view.auxiliarySlot.remove(widget)
+            timer?.cancel()
+            timer = nil
+        } else {
+            view.auxiliarySlot.add(widget, at: Self.rect)
+            update()
+            timer = Timer(seconds: 0.5) { [weak self] in self?.update(); return true }
+        }
+    }
+
+    private func update() {
+        guard let view else { return }
+        var lines: [String] = []
+        if let info = view.mediaInfo {
+            lines.append(info.sourceName)
+            lines.append("\(info.containerDescription.isEmpty ? info.container : info.containerDescription)"
+                         + (info.duration.map { ", \(TimeFormat.clock($0))" } ?? ""))
+            if let v = info.videoStream {
+                let fps = v.frameRate.map { String(format: " %.3g fps", $0) } ?? ""
+                lines.append("Video: \(v.codec) \(v.width ?? 0)×\(v.height ?? 0)\(fps) \(v.pixelFormat ?? "")")
+            }
+            if let a = info.audioStream {
+                lines.append("Audio: \(a.codec) \(a.sampleRate ?? 0) Hz, \(a.channelLayout ?? "\(a.channels ?? 0) ch")")
+            }
+        } else {
+            lines.append("Nothing is open")
+        }
+        if let stats = Optional(view.player.statistics) {
+            lines.append("Frames: \(stats.framesShown) shown, \(stats.framesDropped) dropped")
+            if stats.decodeErrors > 0 { lines.append("Decode errors: \(stats.decodeErrors)") }
+            if let output = stats.audioOutput { lines.append("Sound: \(output)\(stats.audioFormat.map { ", \($0)" } ?? "")") }
+        }
+        if let player = view.tracks, let track = player.selectedSubtitleTrack {
+            let delay = player.subtitleDelay != 0 ? ", delay \(SubtitleController.delayText(player.subtitleDelay))" : ""
+            lines.append("Subtitles: \(track.displayName) (\(track.codec)\(track.charset.map { ", \($0)" } ?? "")\(delay))")
+        }
+        gtk_label_set_text(label.cast(), lines.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,113 @@
+import CGtk
+import Foundation
+import ReelEngine
+import ReelGtk
+
+/// The Open File, Open URL and Save Picture dialogs. Threading: main thread only.
+@MainActor
+enum OpenDialogs {
+    /// A native file chooser for media files and playlists (GtkFileChooserNative: the portal
+    /// inside Flatpak); several may be chosen. `done` gets paths (URIs for files without one).
+    static func chooseFiles(parent: UnsafeMutablePointer<GtkWidget>, title: String = "Open Videos", accept: String = "_Open",
+                            _ done: @escaping @MainActor ([String]) -> Void) {
+        let chooser = gtk_file_chooser_native_new(title, parent.cast(), GTK_FILE_CHOOSER_ACTION_OPEN, accept, "_Cancel")!
+        gtk_file_chooser_set_select_multiple(chooser.raw.cast(), 1)
+        addFilter(chooser, "Videos, sound and playlists", mimeTypes: ["video/*", "audio/*", "application/x-mpegurl",
+                                                                     "application/vnd.apple.mpegurl", "audio/x-mpegurl"])
+        addFilter(chooser, "All files", patterns: ["*"])
+        Signal.connectInt(chooser.raw, "response") { response in
+            defer { g_object_unref(chooser.raw.cast(to: GObject.self)) }
+            guard response == Int(GTK_RESPONSE_ACCEPT.rawValue), let files = gtk_file_chooser_get_files(chooser.raw.cast()) else { return }
+            defer { g_object_unref(files.raw.cast(to: GObject.self)) }
+            var names: [String] = []
+            for i in 0..<g_list_model_get_n_items(files) {
+                guard let item = g_list_model_get_item(files, i) else { continue }
+                let file = OpaquePointer(item)
+                if let name = GString.take(g_file_get_path(file)) ?? GString.take(g_file_get_uri(file)) { names.append(name) }
+                g_object_unref(item.cast(to: GObject.self))
+            }
+            if !names.isEmpty { done(names) }
+        }
+        gtk_native_dialog_show(chooser.raw.cast())
+    }
+
+    /// A small dialog asking for an address (ui/open-url.ui).
+    /// With "download for offline" ticked, the whole resource is fetched into the stream cache
+    /// first (progress in the dialog, Cancel stops it), then `done` plays it from there.
+    static func askForURL(parent: UnsafeMutablePointer<GtkWidget>, cache: StreamCacheOptions,
+                          _ done: @escaping @MainActor (String) -> Void) {
+        let builder = UIBuilder("open-url")
+        let dialog = builder.widget("open-url-dialog")
+        let entry = builder.widget("url-entry")
+        let open = builder.widget("open-url-button")
+        let cancel = builder.widget("cancel-url-button")
+        gtk_window_set_transient_for(dialog.cast(), parent.cast())
+        // Offer what the clipboard holds when it looks like an address? Not without asking:
+        // reading the clipboard is the person's call. Start empty.
+        let offline = OfflineFetch(builder: builder, cache: cache)
+        func accept() {
+            let text = String(cString: gtk_editable_get_text(OpaquePointer(entry)))
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty, !offline.isRunning else { return }
+            if offline.isWanted {
+                offline.start(text) { gtk_window_destroy(dialog.cast()); done(text) }
+                return
+            }
+            gtk_window_destroy(dialog.cast())
+            done(text)
+        }
+        Signal.connect(open.raw, "clicked") { accept() }
+        Signal.connect(entry.raw, "activate") { accept() }
+        Signal.connect(cancel.raw, "clicked") { offline.cancel(); gtk_window_destroy(dialog.cast()) }
+        // Enter opens from anywhere in the dialog, as people expect: with the focus on the
+        // "download for offline" box (ticked with its Alt+D) GTK would toggle it off instead.
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys.cast(), GTK_PHASE_CAPTURE)
+        Signal.connectKey(keys.raw, "key-pressed") { keyval, _ in
+            guard keyval == UInt32(GDK_KEY_Return) || keyval == UInt32(GDK_KEY_KP_Enter) else { return false }
+            if let focus = gtk_window_get_focus(dialog.cast()), focus == cancel { return false }
+            accept()
+            return true
+        }
+        gtk_widget_add_controller(dialog, keys.cast())
+        // The builder (and so its objects' Swift wiring) lives as long as the dialog.
+        Signal.connect(dialog.raw, "destroy") { _ = builder }
+        gtk_window_present(dialog.cast())
+    }
+
+    /// A native save dialog for a PNG, starting in the Pictures folder with `suggestedName`.
+    static func choosePNGDestination(parent: UnsafeMutablePointer<GtkWidget>, suggestedName: String,
+                                     _ done: @escaping @MainActor (String) -> Void) {
+        let chooser = gtk_file_chooser_native_new("Save Picture", parent.cast(), GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel")!
+        gtk_file_chooser_set_current_name(chooser.raw.cast(), suggestedName)
+        if let pictures = g_get_user_special_dir(G_USER_DIRECTORY_PICTURES) {
+            let folder = g_file_new_for_path(pictures)!
+            gtk_file_chooser_set_current_folder(chooser.raw.cast(), folder, nil)
+            g_object_unref(folder.raw.cast(to: GObject.self))
+        }
+        addFilter(chooser, "PNG images", mimeTypes: ["image/png"])
+        show(chooser, acceptingURIs: false, done)
+    }
+
+    private static func addFilter(_ chooser: OpaquePointer, _ name: String, mimeTypes: [String] = [], patterns: [String] = []) {
+        let filter = gtk_file_filter_new()!
+        gtk_file_filter_set_name(filter, name)
+        for type in mimeTypes { gtk_file_filter_add_mime_type(filter, type) }
+        for pattern in patterns { gtk_file_filter_add_pattern(filter, pattern) }
+        gtk_file_chooser_add_filter(chooser.raw.cast(), filter)
+    }
+
+    /// Shows the chooser and hands the chosen file's path (or, when `acceptingURIs`, its URI
+    /// if it has no local path) to `done`; the chooser frees itself when answered.
+    private static func show(_ chooser: OpaquePointer, acceptingURIs: Bool, _ done: @escaping @MainActor (String) -> Void) {
+        Signal.connectInt(chooser.raw, "response") { response in
+            if response == Int(GTK_RESPONSE_ACCEPT.rawValue), let file = gtk_file_chooser_get_file(chooser.raw.cast()) {
+                let path = GString.take(g_file_get_path(file)) ?? (acceptingURIs ? GString.take(g_file_get_uri(file)) : nil)
+                if let path { done(path) }
+                g_object_unref(file.raw.cast(to: GObject.self))
+            }
+            g_object_unref(chooser.raw.cast(to: GObject.self))
+        }
+        gtk_native_dialog_show(chooser.raw.cast())
+    }
+}

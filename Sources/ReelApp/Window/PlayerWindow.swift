@@ -1,0 +1,263 @@
+import CGtk
+import Foundation
+import ReelEngine
+import ReelGtk
+
+/// Reel's main window (ui/window.ui): a header bar over the player view, with the window's
+/// actions, keys, drag-and-drop, fullscreen, and its title and size following the media.
+/// Threading: main thread only.
+@MainActor
+public final class PlayerWindow {
+    public let window: UnsafeMutablePointer<GtkWidget>
+    public let playerView: PlayerView
+    private let builder: UIBuilder
+    private let titleLabel: UnsafeMutablePointer<GtkWidget>
+    private let application: OpaquePointer
+    private let inhibitor: IdleInhibitor
+    private var infoCard: InfoCard?
+    var sizedForMedia = false
+    private var presentWhenLoaded: Timer?
+    /// Called as the window is about to close, before its player does.
+    var closing: (@MainActor () -> Void)?
+    private var speedAction: OpaquePointer?
+    /// The speed last asked for: quick key presses step from it, not from the engine's answer
+    /// to the previous one, which may not have arrived yet.
+    private var requestedSpeed = 1.0
+    private lazy var heldArrows = HeldArrowKeys(player: playerView.player)
+    /// Subtitle menu, keys, drops and preferences (nil for a backend without subtitles).
+    private(set) var subtitles: SubtitleController?
+    /// What plays, what follows, where it was left, breaks and playing in the background.
+    private(set) var session: PlaybackSession!
+    /// What plays after what; next/previous; remembered across restarts.
+    var queue: QueueController { session.queue }
+    private lazy var notice = Notice(view: playerView)
+    private var queuePanel: QueuePanel?
+    /// The desktop's media remote, once the app is on the session bus.
+    var mpris: MPRISService?
+    /// What the window watches of the player view's model.
+    private var watches: [ObservationToken] = []
+
+    public init(application: OpaquePointer, settings: PlayerSettings) {
+        self.application = application
+        builder = UIBuilder("window")
+        window = builder.widget("window")
+        titleLabel = builder.widget("title-label")
+        playerView = PlayerView(settings: settings)
+        inhibitor = IdleInhibitor(application: application, window: window)
+        gtk_window_set_application(window.cast(), application.cast())
+        gtk_window_set_child(window.cast(), playerView.widget)
+        let host = ViewSessionPlayer(view: playerView, window: self)
+        session = PlaybackSession(player: host, window: host, settings: settings)
+        installActions()
+        installKeys()
+        installDrop()
+        installHelpOverlay()
+        subtitles = SubtitleController(window: window, player: playerView.player, tracks: playerView.tracks, settings: settings,
+                                       trackItems: OpaquePointer(builder.object("subtitle-track-items")),
+                                       audioItems: OpaquePointer(builder.object("audio-track-items")))
+        subtitles?.redraw = { [weak self] in self?.playerView.movie.redraw() }
+        subtitles?.say = { [weak self] text in self?.notice.show(text, seconds: SubtitleController.noticeSeconds) }
+        // Subtitles move up over the controls while they show, as mpv's do over its OSC.
+        watches.append(playerView.model.observe(\.controlsVisible) { [weak self] visible in self?.liftSubtitles(visible) })
+        if let subtitles { playerView.movie.subtitles = { [weak subtitles] in subtitles?.image(at: $0, width: $1, height: $2) } }
+        playerView.doubleClicked = { [weak self] in self?.toggleFullscreen() }
+        watches.append(playerView.model.observeEvents { [weak self] event in self?.observe(event) })
+        queue.observe { [weak self] in self?.mpris?.refresh() }
+        let panel = QueuePanel(controller: queue)
+        panel.chooseFiles = { [weak self] done in
+            guard let self else { return }
+            OpenDialogs.chooseFiles(parent: self.window, title: "Add to the Queue", accept: "_Add", done)
+        }
+        gtk_header_bar_pack_end(builder.widget("header-bar").cast(), panel.button)
+        queuePanel = panel
+        Signal.connectPointer(window.raw, "notify::fullscreened") { [weak self] _ in
+            guard let self else { return }
+            self.playerView.isFullscreen = self.isFullscreen
+        }
+        Signal.connectReturning(window.raw, "close-request") { [weak self] in
+            guard let self else { return false }
+            // Keep playing in the background (a preference): the window goes, the sound stays,
+            // and the media keys, MPRIS and opening Reel again bring the window back.
+            if self.session.closeRequested() {
+                gtk_widget_set_visible(self.window, 0)
+                return true
+            }
+            self.closing?()
+            self.inhibitor.set(false)
+            self.playerView.player.close()
+            return false
+        }
+    }
+
+    /// Shows the window again after it went to the background.
+    public func present() { session.present() }
+
+    /// Shows the window (the session's request).
+    func show() { gtk_window_present(window.cast()) }
+
+    /// Closes the window as its close button does.
+    func close() { gtk_window_close(window.cast()) }
+
+    func notify(_ text: String, actions: [NoticeAction], seconds: Double) {
+        notice.show(text, actions: actions.map { ($0.label, $0.run) }, seconds: seconds)
+    }
+
+    /// Opens media: one file or URL, or several (folders and playlists expanded) as a new
+    /// queue whose first item plays.
+    public func open(_ source: String, start: Double? = nil, paused: Bool = false) {
+        open([source], start: start, paused: paused)
+    }
+
+    public func open(_ sources: [String], start: Double? = nil, paused: Bool = false) {
+        notice.hide()
+        // A new queue takes its first item's shape; moving through the queue keeps the
+        // window as the person left it.
+        sizedForMedia = false
+        session.open(sources, start: start, paused: paused)
+    }
+
+    /// Saves where the film is and stops following the player (quitting).
+    func finishResumeHistory() { session.finishResumeHistory() }
+
+    /// Adds to the queue without interrupting what plays.
+    public func enqueue(_ sources: [String]) { session.enqueue(sources) }
+
+    /// Reopens the queue of the last run (paused on its current item); false when there is none.
+    public func restoreQueue() -> Bool { session.restoreQueue() }
+
+    /// An item of the queue is about to open: the window names it.
+    func willOpen(_ source: MediaSource) {
+        setTitle(source.displayName)
+        subtitles?.willOpen(source)
+    }
+
+    /// An item of the queue opened. When the window is not shown yet it waits (briefly) for
+    /// the media's size, so that it appears at the right size instead of jumping to it.
+    func opened() {
+        if gtk_widget_get_visible(window) == 0 {
+            presentWhenLoaded = Timer.once(after: 0.3) { [weak self] in self?.present() }
+        }
+    }
+
+    // MARK: Events
+
+    private func observe(_ event: PlayerEvent) {
+        subtitles?.observe(event)
+        // The remote hears of it after the queue has taken it in (stopped or not, what is next).
+        defer { mpris?.handle(event) }
+        switch event {
+        case .mediaLoaded(let info):
+            setTitle(info.displayTitle)
+            sizeForMedia(info)
+            if gtk_widget_get_visible(window) == 0 {
+                presentWhenLoaded?.cancel()
+                present()
+            }
+        case .stateChanged(_, let to):
+            let hasVideo = playerView.mediaInfo?.videoStream != nil
+            inhibitor.set(to == .playing && hasVideo)
+            if case .failed = to, gtk_widget_get_visible(window) == 0 { present() }
+            if to == .closed || to == .idle { setTitle(nil) }
+        case .speedChanged(let speed):
+            if let speedAction { Actions.setState(speedAction, number: speed) }
+            requestedSpeed = speed
+        default:
+            break
+        }
+        session.handle(event)
+    }
+
+    private func setTitle(_ title: String?) {
+        let text = title ?? "Reel"
+        gtk_window_set_title(window.cast(), text == "Reel" ? "Reel" : "\(text) – Reel")
+        gtk_label_set_text(titleLabel.cast(), text)
+    }
+
+    // MARK: Fullscreen
+
+    public var isFullscreen: Bool { gtk_window_is_fullscreen(window.cast()) != 0 }
+
+    public func toggleFullscreen() {
+        if isFullscreen { gtk_window_unfullscreen(window.cast()) } else { gtk_window_fullscreen(window.cast()) }
+    }
+
+    // MARK: Actions and keys
+
+    private func installActions() {
+        let group = window.raw
+        Actions.add(group, "open") { [weak self] in
+            guard let self else { return }
+            OpenDialogs.chooseFiles(parent: self.window) { [weak self] paths in self?.open(paths) }
+        }
+        Actions.add(group, "open-url") { [weak self] in
+            guard let self else { return }
+            OpenDialogs.askForURL(parent: self.window, cache: self.playerView.settings.streamCache) { [weak self] url in self?.open(url) }
+        }
+        Actions.add(group, "fullscreen") { [weak self] in self?.toggleFullscreen() }
+        Actions.add(group, "toggle-pause") { [weak self] in self?.playerView.player.togglePause() }
+        Actions.add(group, "toggle-info") { [weak self] in self?.toggleInfo() }
+        Actions.add(group, "play-demo") { [weak self] in
+            if let clip = DataDirectory.demoClip { self?.open(clip) }
+        }
+        Actions.add(group, "save-frame") { [weak self] in
+            self?.saveFrame(withSubtitles: self?.playerView.settings.bool("save-picture-subtitles") ?? true)
+        }
+        Actions.add(group, "save-frame-plain") { [weak self] in self?.saveFrame(withSubtitles: false) }
+        speedAction = Actions.addNumberChoice(group, "speed", initial: playerView.player.speed) { [weak self] speed in
+            self?.requestedSpeed = speed
+            self?.playerView.player.setSpeed(speed)
+        }
+        // A break in what is open: "CLIP@SECONDS" (0: before it). Remote-controllable.
+        Actions.addWithString(group, "schedule-break") { [weak self] text in self?.session.scheduleBreak(text) }
+        // Saves the picture exactly as drawn (remote-controllable over D-Bus, for checks).
+        Actions.addWithString(group, "save-picture") { [weak self] path in
+            self?.playerView.movie.snapshot(to: path) { error in
+                if let error { FileHandle.standardError.write(Data("reel: \(error)\n".utf8)) }
+            }
+        }
+    }
+
+    private func liftSubtitles(_ controlsShown: Bool) {
+        let picture = playerView.movie.pictureRect
+        let controls = playerView.controlsHeight
+        // Only the part of the controls over the picture counts (letterboxing may hold them).
+        let viewHeight = Double(gtk_widget_get_height(playerView.movie.area))
+        let overlap = max(0, controls - (viewHeight - picture.y - picture.height))
+        subtitles?.lift = controlsShown && picture.height > 0 ? min(50, overlap / picture.height * 100) : 0
+    }
+
+    /// `[` and `]` step the speed down and up; Backspace returns to normal.
+    func changeSpeed(faster: Bool?) {
+        let next = faster.map { PlaybackSpeed.step(from: requestedSpeed, faster: $0) } ?? 1
+        guard let next else { return }
+        requestedSpeed = next
+        playerView.player.setSpeed(next)
+    }
+
+    private func installKeys() {
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys.cast(), GTK_PHASE_CAPTURE)
+        Signal.connectKey(keys.raw, "key-pressed") { [weak self] keyval, state in
+            guard let self else { return false }
+            if self.heldArrows.pressed(keyval, state) { return true }
+            return KeyboardShortcuts(window: self).handle(keyval, state)
+        }
+        Signal.connectKeyReleased(keys.raw, "key-released") { [weak self] keyval, _ in
+            self?.heldArrows.released(keyval)
+        }
+        gtk_widget_add_controller(window, keys.cast())
+    }
+
+    private func installHelpOverlay() {
+        let shortcuts = UIBuilder("shortcuts")
+        gtk_application_window_set_help_overlay(window.cast(), shortcuts.object("shortcuts-window").cast())
+    }
+
+    func toggleInfo() {
+        if infoCard == nil { infoCard = InfoCard(view: playerView) }
+        infoCard?.toggle()
+    }
+
+    /// One frame back (the engine keeps the pictures of the current GOP, so repeats are quick).
+    func stepBackward() { playerView.player.stepBackward() }
+}

@@ -1,0 +1,40 @@
+import ReelEngine
+
+/// The preferences the view follows (how the controls hide, the time labels, the stream
+/// cache), applied at once when they change.
+/// Threading: main thread only.
+extension PlayerView {
+    func applySettings() {
+        visibility.displayDuration = settings.controlsDisplayDuration
+        visibility.displayOnTap = settings.displayControlsOnTap
+        visibility.neverHide = settings.dontHideControls || soundOnly
+        updateTimeObserver()
+    }
+
+    func settingChanged(_ key: String) {
+        switch key {
+        case "controls-display-duration", "display-controls-on-tap", "dont-hide-controls":
+            applySettings()
+            applyVisibility()
+        case "time-refresh-interval", "show-frames":
+            updateTimeObserver()
+            controls.refreshLabels()
+        case "show-remaining", "always-show-hours", "remaining-minus-sign":
+            controls.refreshLabels()
+        case "stream-cache", "stream-cache-limit":
+            cachePreference.current = settings.streamCache
+        default:
+            break
+        }
+    }
+
+    /// The time labels follow the engine's periodic observer: every refresh interval, or every
+    /// picture when frames are shown.
+    func updateTimeObserver() {
+        var interval = settings.timeRefreshInterval
+        if settings.timeOptions.showFrames, let fps = mediaInfo?.videoStream?.frameRate, fps > 0 {
+            interval = min(interval, 1 / fps)
+        }
+        player.setTimeObserverInterval(interval)
+    }
+}

@@ -1,0 +1,13 @@
+@testable import ReelApp
+
+/// Preferences as a test sets them (Reel's defaults until then).
+/// Threading: main thread only.
+@MainActor
+final class FixedSettings: SessionSettings {
+    var autoplay = true
+    var resumePlayback = "resume"
+    var rememberQueue = true
+    var backgroundPlayback = false
+    var audioChoices: [String: Int] = [:]
+    func audioChoice(for media: String) -> Int? { audioChoices[media] }
+}
