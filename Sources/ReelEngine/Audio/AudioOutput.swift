@@ -1,4 +1,6 @@
-/// A sound device the engine feeds from an `AudioFifo`.
+/// A sound device the engine feeds from an `AudioFifo`. The player owns one for its whole life
+/// (`SoundDevice`) and lends it to the session playing: the borrower is the session whose FIFO
+/// it is reading (`isReading`), and only the borrower starts, pauses or flushes it.
 /// Threading: every method may be called from the control thread; `position(at:)` also from the
 /// presenting thread. Implementations lock internally.
 protocol AudioOutput: AnyObject, Sendable {
@@ -21,6 +23,13 @@ protocol AudioOutput: AnyObject, Sendable {
     /// Times the device ran dry while sound was meant to play (audible gaps; a busy machine).
     var underruns: Int { get }
     func setVolume(_ volume: Double, muted: Bool)
+    /// Whether `fifo` is the one being played: its session is the borrower.
+    func isReading(_ fifo: AudioFifo) -> Bool
+    /// From now on `fifo` is this output's and `clock` the clock of its session: the chained one
+    /// after its seam was heard (nothing changes), or any other (what was queued stops and the
+    /// next start plays `fifo`). This is how the output is lent.
+    func adopt(_ fifo: AudioFifo, clock: PlaybackClock)
+    /// The end of the player's life (or of the stream's format): only `SoundDevice` calls it.
     func close()
 
     // Gapless: the next item's sound follows the current one's last sample in the same stream.
@@ -34,9 +43,6 @@ protocol AudioOutput: AnyObject, Sendable {
     func unchain()
     /// The first sample of the chained FIFO has been heard.
     var seamHeard: Bool { get }
-    /// From now on `fifo` is this output's: the chained one after its seam was heard (nothing
-    /// changes), or any other (what was queued stops and the next start plays `fifo`).
-    func adopt(_ fifo: AudioFifo)
 }
 
 extension AudioOutput {
@@ -44,5 +50,4 @@ extension AudioOutput {
     func chain(_ fifo: AudioFifo, startingAt start: Double) -> Bool { false }
     func unchain() {}
     var seamHeard: Bool { false }
-    func adopt(_ fifo: AudioFifo) {}
 }

@@ -50,19 +50,19 @@ extension PlayerCore {
         }
     }
 
-    /// The follower opened: its session starts decoding, sharing the current sound stream when
-    /// both have sound and the stream can chain.
+    /// The follower opened: its session starts decoding; while the current session borrows the
+    /// sound output, the follower only borrows it when it takes over (its sound chained into the
+    /// same stream before, when the stream can chain).
     private func nextLoaded(_ loaded: MediaLoader.Loaded) {
         guard var follower = next, let request = follower.preroll?.request, let playing = session else {
             loaded.input.close()
             return
         }
         follower.finishLoading()
-        let shared = playing.hasAudio && loaded.audioDecoder != nil ? playing.output : nil
         var configuration = self.configuration
         configuration.audioStream = upNext?.audioStream
         let session = makeSession(loaded, generation: follower.generation, configuration: configuration,
-                                  sharedOutput: shared.flatMap { $0.canChain ? $0 : nil })
+                                  lendsOutput: !playing.hasAudio)
         follower.session = session
         follower.warnings = loaded.warnings
         next = follower
@@ -95,7 +95,8 @@ extension PlayerCore {
 
     private func chainIfReady() {
         guard var follower = next, !follower.chained, follower.isReady, let session = follower.session,
-              let fifo = session.fifo, let output = session.output, !session.ownsOutput, state == .playing,
+              let fifo = session.fifo, let output = session.output, output.canChain, state == .playing,
+              let playing = self.session?.fifo, output.isReading(playing),
               currentEndsTogether == true else { return }
         let start = follower.startTime
         fifo.discard(before: start)
@@ -119,21 +120,19 @@ extension PlayerCore {
         upNext = nil
         let start = follower.startTime
         let (warnings, held) = (follower.warnings, follower.heldSubtitles)
-        let shared = !incoming.ownsOutput
-        if shared { current.session?.handOverOutput() }
+        let continues = follower.chained
+        // The follower borrows the output before the current session goes, which then leaves it
+        // alone: a chained sound plays on, any other starts with the next start.
+        if let fifo = incoming.fifo { incoming.output?.adopt(fifo, clock: incoming.clock) }
         current.close()
-        if shared, let fifo = incoming.fifo {
-            incoming.takeOverOutput()
-            incoming.output?.adopt(fifo)
-        }
         follower.takeOver()
         current = follower
         seeks.reset()
         incoming.clock.follow(incoming.output)
         // Landed before it is published: the presenter never finds it without a picture.
         _ = incoming.presentation?.land()
-        // Without a shared stream the sound starts afresh: from the first picture's time on.
-        if !shared { incoming.fifo?.discard(before: start) }
+        // Unless chained, the sound starts afresh: from the first picture's time on.
+        if !continues { incoming.fifo?.discard(before: start) }
         incoming.clock.set(start)
         emit(.nextItemStarted(source: incoming.input.source.description))
         publish(incoming, warnings: warnings)

@@ -36,10 +36,12 @@ extension PlayerCore {
     }
 
     /// A session for `loaded` whose reports are posted under `generation`.
+    /// `lendsOutput` false: a follower prepared while the current session borrows the output.
     func makeSession(_ loaded: MediaLoader.Loaded, generation gen: Int, configuration: PlayerConfiguration,
-                     sharedOutput: AudioOutput? = nil) -> Session {
+                     lendsOutput: Bool = true) -> Session {
         let mailbox = self.mailbox
-        let session = Session(loaded: loaded, configuration: configuration, sharedOutput: sharedOutput) { report in
+        let session = Session(loaded: loaded, configuration: configuration, device: soundDevice,
+                              lendsOutput: lendsOutput) { report in
             mailbox.post(.session(report, generation: gen))
         }
         session.presentation?.reportsEveryFrame = observer.everyFrame

@@ -43,6 +43,10 @@ final class PlayerCore: @unchecked Sendable {
     /// Play was asked for while loading.
     var wantsPlay = false
     var sound = SoundSettings()
+    /// The player's one sound output, for its whole life: lent to the session playing, which
+    /// alone starts, pauses and flushes it (the one whose FIFO it reads); closed only when the
+    /// player closes or goes (see `SoundDevice`).
+    let soundDevice: SoundDevice
     var observer: TimeObserver
     private var generationCounter = 0
     private var running = true
@@ -51,6 +55,7 @@ final class PlayerCore: @unchecked Sendable {
         self.configuration = configuration
         self.hooks = hooks
         self.emit = emit
+        soundDevice = SoundDevice(configuration: configuration)
         observer = TimeObserver(interval: configuration.timeObserverInterval,
                                 everyFrame: configuration.observesEveryFrame)
         thread = EngineThread(name: "reel.control", owner: owner) { [self] in run() }
@@ -112,6 +117,7 @@ final class PlayerCore: @unchecked Sendable {
             if gen == current.generation { emit(event) }
         case .shutdown:
             teardown()
+            soundDevice.close()
             running = false
         }
     }
@@ -141,7 +147,10 @@ final class PlayerCore: @unchecked Sendable {
         case .endScrub(let target): endScrub(at: target)
         case .close:
             guard state != .closed else { return }
-            transition(.close, apply: teardown)
+            transition(.close) {
+                teardown()
+                soundDevice.close()
+            }
         case .setVolume(let v): setVolume(v)
         case .setSpeed(let s): setSpeed(s)
         case .setMuted(let m): setMuted(m)

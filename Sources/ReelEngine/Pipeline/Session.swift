@@ -1,8 +1,8 @@
 import CFFmpeg
 import Foundation
 
-/// One opened media's running pipeline: demux thread, decoder threads, queues, audio output,
-/// clock and presentation. Created, commanded and shut down by the control thread; its parts
+/// One opened media's running pipeline: demux thread, decoder threads, queues, the sound output
+/// it borrows from the player, clock and presentation. Created, commanded and shut down by the control thread; its parts
 /// run on their own threads and report back through `post`.
 /// Threading: the methods are called from the control thread; the read-only parts
 /// (`clock`, `presentation`) are used from the presenting thread too.
@@ -24,6 +24,8 @@ final class Session: @unchecked Sendable {
     let presentation: Presentation?
     let frameQueue: VideoFrameQueue?
     let fifo: AudioFifo?
+    /// The player's sound output (`SoundDevice`), lent to this session while it reads `fifo`:
+    /// only then does the session start, pause or flush it, and it never closes it.
     let output: AudioOutput?
     let audioWarning: String?
     private let wakeup = Wakeup()
@@ -40,14 +42,11 @@ final class Session: @unchecked Sendable {
     /// whose subtitles are read whole in a pass of their own).
     let streamingSubtitles: StreamingSubtitles?
     private var isShutDown = false
-    /// Whether this session starts, stops and closes its sound output. A session prepared to
-    /// follow the current one gaplessly shares the current one's output and owns it only once
-    /// it takes over (`takeOverOutput`); the one it replaced then leaves it alone.
-    private(set) var ownsOutput = true
 
-    /// `sharedOutput`: the output of the session this one will follow gaplessly; its sound is
-    /// decoded in that output's format, to be chained into the same stream.
-    init(loaded: MediaLoader.Loaded, configuration: PlayerConfiguration, sharedOutput: AudioOutput? = nil,
+    /// `lendsOutput` false: this session is prepared to follow the current one gaplessly while
+    /// that one borrows the output; its sound is decoded in the output's format (to be chained
+    /// into the same stream) and it borrows the output when it takes over.
+    init(loaded: MediaLoader.Loaded, configuration: PlayerConfiguration, device: SoundDevice, lendsOutput: Bool = true,
          report: @escaping @Sendable (Report) -> Void) {
         info = loaded.info
         input = loaded.input
@@ -82,37 +81,12 @@ final class Session: @unchecked Sendable {
             let packets = PacketQueue(consumed: wakeup)
             let mediaChannels = max(1, Int(stream.pointee.codecpar.pointee.ch_layout.nb_channels))
             let mediaRate = max(8000, Int(stream.pointee.codecpar.pointee.sample_rate))
-            var warning: String? = nil
-            var connection: PulseConnection? = nil
-            if configuration.audioOutput == .pulse && !configuration.freewheel && sharedOutput == nil {
-                switch PulseConnection.shared() {
-                case .success(let c): connection = c
-                case .failure(let error):
-                    if case .internalError(let reason) = error {
-                        warning = "No sound server answers (\(reason)): playing without sound"
-                    } else {
-                        warning = "No sound server answers: playing without sound"
-                    }
-                }
+            let loan = device.lend(mediaChannels: mediaChannels, mediaRate: mediaRate, name: loaded.info.displayTitle,
+                                   clock: clock, lendsNow: lendsOutput) { format in
+                AudioFifo(format: format) { serial in report(.audioReady(serial: serial)) }
             }
-            // The device's own rate and at most its channel count: surround is downmixed here.
-            let format = sharedOutput?.format ?? connection.map {
-                let sink = $0.sinkFormat(of: configuration.audioDevice)
-                return AudioFormat(sampleRate: sink.sampleRate, channels: min(sink.channels, mediaChannels))
-            } ?? AudioFormat(sampleRate: mediaRate, channels: min(2, mediaChannels))
-            let fifo = AudioFifo(format: format) { serial in report(.audioReady(serial: serial)) }
-            var chosen: AudioOutput? = nil
-            if let connection {
-                do throws(PlayerError) {
-                    chosen = try PulseAudioOutput(connection: connection, fifo: fifo,
-                                                  name: loaded.info.displayTitle, device: configuration.audioDevice)
-                } catch {
-                    warning = "Sound output failed (\(error.message)): playing without sound"
-                }
-            }
-            let output = sharedOutput ?? chosen ?? NullAudioOutput(fifo: fifo, clock: clock)
-            ownsOutput = sharedOutput == nil
-            audioWarning = warning
+            let (fifo, output) = (loan.fifo, loan.output)
+            audioWarning = loan.warning
             audioPackets = packets
             self.fifo = fifo
             self.output = output
@@ -198,15 +172,15 @@ final class Session: @unchecked Sendable {
     /// How much of the shown past is kept for back steps (a GOP while paused, little playing).
     func setPastLimit(_ limit: FrameTape.Limit) { frameQueue?.setPastLimit(limit) }
 
-    /// The session this one follows has gone; the shared output is this one's now.
-    func takeOverOutput() { ownsOutput = true }
-
-    /// This session is being replaced by one that shares its output: the output stays open.
-    func handOverOutput() { ownsOutput = false }
+    /// Whether this session is the output's borrower (the one it reads from).
+    private var borrowsOutput: Bool {
+        guard let fifo, let output else { return false }
+        return output.isReading(fifo)
+    }
 
     private func prepare(for request: SeekRequest) {
         clock.set(request.target)
-        if ownsOutput {
+        if borrowsOutput {
             output?.pause()
             output?.flush()
         }
@@ -219,7 +193,8 @@ final class Session: @unchecked Sendable {
     func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
-        if ownsOutput { output?.pause() }
+        // Paused (fading out), not closed: the output stays the player's, for the next session.
+        if borrowsOutput { output?.pause() }
         videoPackets?.abort()
         audioPackets?.abort()
         frameQueue?.abort()
@@ -227,7 +202,6 @@ final class Session: @unchecked Sendable {
         demuxer.stop()
         videoWorker?.join()
         audioWorker?.join()
-        if ownsOutput { output?.close() }
         clock.follow(nil)
         input.close()
     }

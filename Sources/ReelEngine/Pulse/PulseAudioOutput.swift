@@ -19,7 +19,7 @@ final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     let format: AudioFormat
     let kind = "pulse"
     let drivesClock = true
-    private let connection: PulseConnection
+    let connection: PulseConnection
     private var fifo: AudioFifo
     /// Gapless: the next item's FIFO, read once `fifo` is drained (see `chain`).
     private var chained: (fifo: AudioFifo, start: Double)?
@@ -508,7 +508,26 @@ final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
         }
     }
 
-    func adopt(_ next: AudioFifo) {
+    func isReading(_ candidate: AudioFifo) -> Bool { connection.locked { candidate === fifo } }
+
+    /// Whether the stream still plays: false once it or its server failed (a new one is needed).
+    var isUsable: Bool {
+        connection.locked {
+            guard let stream else { return false }
+            return pa_stream_get_state(stream) == PA_STREAM_READY && reel_pa_context_is_good(pa_context_get_state(connection.context)) != 0
+        }
+    }
+
+    /// The name the sound server shows for the stream (the media playing).
+    func rename(_ name: String) {
+        connection.locked {
+            guard let stream else { return }
+            connection.release(pa_stream_set_name(stream, name, nil, nil))
+        }
+    }
+
+    /// The clock asks the output for the time, never the other way round: `clock` is not kept.
+    func adopt(_ next: AudioFifo, clock: PlaybackClock) {
         let continues: Bool = connection.locked {
             if next === fifo, seam != nil {
                 seam = nil

@@ -1,0 +1,99 @@
+import Foundation
+
+/// The player's one sound output for its whole life (as a player context owns its audio output):
+/// sessions borrow it. Lending it is handing it the session's FIFO and clock (`adopt`); from then
+/// on that session is the borrower — the one whose FIFO it reads — and only the borrower starts,
+/// pauses or flushes it. A session that is not the borrower (a gapless follower being prepared,
+/// one that was replaced) leaves it alone; nobody but this device closes it.
+///
+/// A new sound server stream is opened only when the format the device must be fed changes (the
+/// sink's rate, at most its channel count and the media's), or when the stream or its server went
+/// away; otherwise the next item plays on the same stream. Without a sound server (or with
+/// `--audio null`, or freewheeling) the output is a silent one, which takes any format.
+/// Threading: control thread only (sessions are made there); the outputs lock internally.
+final class SoundDevice {
+    /// What a session is given: the FIFO to decode into, the output it plays on (borrowed now or
+    /// later), and why there is no sound if there is none.
+    struct Loan {
+        let fifo: AudioFifo
+        let output: AudioOutput
+        let warning: String?
+    }
+
+    private let configuration: PlayerConfiguration
+    /// The output lent last (nil before the first): the sound server's stream or the silent one.
+    private(set) var output: AudioOutput?
+
+    init(configuration: PlayerConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// Lends the output to a new session: its FIFO is made (`makeFifo`) in the format the device
+    /// is fed, and read from the next start on. `lendsNow` false: a follower prepared while the
+    /// current session borrows the output; its FIFO is in the output's format if the stream can
+    /// chain it, and it borrows the output only when it takes over (`adopt`).
+    func lend(mediaChannels: Int, mediaRate: Int, name: String, clock: PlaybackClock, lendsNow: Bool,
+              makeFifo: (AudioFormat) -> AudioFifo) -> Loan {
+        if !lendsNow, let output, output.canChain {
+            return Loan(fifo: makeFifo(output.format), output: output, warning: nil)
+        }
+        var warning: String? = nil
+        var connection: PulseConnection? = nil
+        if configuration.audioOutput == .pulse && !configuration.freewheel {
+            switch PulseConnection.shared() {
+            case .success(let c): connection = c
+            case .failure(let error):
+                if case .internalError(let reason) = error {
+                    warning = "No sound server answers (\(reason)): playing without sound"
+                } else {
+                    warning = "No sound server answers: playing without sound"
+                }
+            }
+        }
+        // The device's own rate and at most its channel count: surround is downmixed here.
+        let format = Self.format(sink: connection.map { $0.sinkFormat(of: configuration.audioDevice) },
+                                 mediaChannels: mediaChannels, mediaRate: mediaRate)
+        let fifo = makeFifo(format)
+        // The silent output takes any format: the follower borrows it when it takes over.
+        if !lendsNow, let output { return Loan(fifo: fifo, output: output, warning: warning) }
+        if let connection {
+            if let stream = output as? PulseAudioOutput, stream.connection === connection, stream.format == format,
+               stream.isUsable {
+                stream.rename(name)
+                stream.adopt(fifo, clock: clock)
+                return Loan(fifo: fifo, output: stream, warning: warning)
+            }
+            output?.close()
+            output = nil
+            do throws(PlayerError) {
+                let stream = try PulseAudioOutput(connection: connection, fifo: fifo, name: name,
+                                                  device: configuration.audioDevice)
+                output = stream
+                return Loan(fifo: fifo, output: stream, warning: warning)
+            } catch {
+                warning = "Sound output failed (\(error.message)): playing without sound"
+            }
+        }
+        if let silent = output as? NullAudioOutput {
+            silent.adopt(fifo, clock: clock)
+            return Loan(fifo: fifo, output: silent, warning: warning)
+        }
+        output?.close()
+        let silent = NullAudioOutput(fifo: fifo, clock: clock)
+        output = silent
+        return Loan(fifo: fifo, output: silent, warning: warning)
+    }
+
+    /// The format the device is fed: the sink's rate and at most its channel count; without a
+    /// sink, the media's rate and at most stereo.
+    static func format(sink: AudioFormat?, mediaChannels: Int, mediaRate: Int) -> AudioFormat {
+        guard let sink else { return AudioFormat(sampleRate: mediaRate, channels: min(2, mediaChannels)) }
+        return AudioFormat(sampleRate: sink.sampleRate, channels: min(sink.channels, mediaChannels))
+    }
+
+    /// Closes the output (the player closes, or goes): the next session opens a new one.
+    func close() {
+        output?.close()
+        output = nil
+    }
+}
