@@ -31,11 +31,17 @@ public enum SoundServer {
         let socket = dir.appendingPathComponent("native").path
         let address = "unix:" + socket
         let log = dir.appendingPathComponent("pulse.log").path
+        // The daemon limits itself to 256 open files by default. Each client costs it about three
+        // and each null sink more, so tests that play many files at once, each into a sink of
+        // its own and recorded, ran out: new connections were refused and sinks failed to load.
+        let config = dir.appendingPathComponent("daemon.conf")
+        try "rlimit-nofile = 4096\n".write(to: config, atomically: true, encoding: .utf8)
         let daemon = try Command.spawnDetached(
             ["pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1", "--log-target=stderr",
              "--load=module-null-sink sink_name=reel_test rate=48000",
              "--load=module-native-protocol-unix auth-anonymous=1 socket=\(socket)"],
-            environment: ["XDG_RUNTIME_DIR": dir.path, "PULSE_RUNTIME_PATH": dir.path], log: log)
+            environment: ["XDG_RUNTIME_DIR": dir.path, "PULSE_RUNTIME_PATH": dir.path, "PULSE_CONFIG": config.path],
+            log: log)
         let deadline = Date(timeIntervalSinceNow: 15)
         while !answers(address) {
             guard Command.isRunning(daemon), Date() < deadline else {
