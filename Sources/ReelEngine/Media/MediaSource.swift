@@ -16,7 +16,23 @@ public struct MediaSource: Sendable, Hashable, CustomStringConvertible {
         let absolute = path.hasPrefix("/")
             ? path
             : FileManager.default.currentDirectoryPath + "/" + path
-        location = .file(path: (absolute as NSString).standardizingPath)
+        location = .file(path: Self.resolved(absolute))
+    }
+
+    /// The path with its folder's symlinks and `.`/`..` resolved; the file keeps the name it
+    /// was given (a link named for the film shows that name). realpath(3) on the folder:
+    /// Foundation's `standardizingPath` reads each component's link in turn, which made a
+    /// playlist of 100,000 entries take seconds to open. A folder that does not exist keeps
+    /// Foundation's lexical answer.
+    private static func resolved(_ absolute: String) -> String {
+        let name = (absolute as NSString).lastPathComponent
+        let folder = (absolute as NSString).deletingLastPathComponent
+        guard name != ".", name != "..", !name.isEmpty, let real = realpath(folder, nil) else {
+            return (absolute as NSString).standardizingPath
+        }
+        defer { free(real) }
+        let resolvedFolder = String(cString: real)
+        return resolvedFolder == "/" ? "/" + name : resolvedFolder + "/" + name
     }
 
     /// Parses a path or URL. Schemes other than file, http and https are refused here, before
