@@ -26,11 +26,11 @@ final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     /// After the switch to the chained FIFO: the one it replaced (to go back to if the chain
     /// is undone before the seam is heard) and where its first byte sits since the flush.
     private var seam: (previous: AudioFifo, offset: Int64)?
-    private var stream: OpaquePointer?
-    private var writtenEndPts = 0.0
-    /// The tempo of the last samples written (media seconds per second of sound).
-    private var writtenSpeed = 1.0
-    private var hasWritten = false
+    private var playback: PulsePlaybackStream?
+    private var stream: OpaquePointer? { playback?.raw }
+    /// What was written since the last flush, as media time.
+    private var timeline: WrittenTimeline
+    private let timing = TimingRequests()
     private var corked = true
     /// Between a flush (or creation) and the next start nothing is written: the control
     /// thread first decides where playback starts and trims the FIFO to it.
@@ -39,38 +39,13 @@ final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     private var underrunCount = 0
     var underruns: Int { connection.locked { underrunCount } }
     private var starving = false
-    private var volume = 1.0
-    private var muted = false
-    /// Media times of what was written since the last flush, keyed by byte offset from the flush.
-    private var segments: [(offset: Int64, pts: Double, speed: Double)] = []
-    private var bytesSinceFlush: Int64 = 0
-    private var lastTimingRequest = HostTime(nanoseconds: 0)
-    /// Timing requests sent and answered (answers arrive in order). Reports are trusted only
-    /// once the request made at the last start or flush is answered: older ones describe a
-    /// stream that no longer exists.
-    private var timingRequests = 0
-    private var timingReplies = 0
-    private var trustedFrom = 0
-    /// The server's write index, in frames since the stream was created.
-    private var writeIndex: Int64 = 0
-    /// Where the current timeline (`segments`, `bytesSinceFlush`) starts, in stream frames.
-    private var timelineStart: Int64 = 0
-    /// After a soft stop: the earliest stream frame the next sound may start at (after the fade).
-    private var nextStart: Int64?
-    /// What was written lately, to fade out what a stop cuts off.
-    private let written: WrittenAudio
-    /// Frames of the next sound written that still fade in.
-    private var fadeInLeft: Int
-    private let fadeFrames: Int
+    /// Where each sample goes in the stream (fades, and where a new timeline starts).
+    private var placement: StreamPlacement
     /// After a soft stop: the media time the sound picks up from when it starts again.
     private var resumeAt: Double?
     /// A soft stop happened and nothing was written since: the position is not reported.
     private var softStopped = false
     private var softStopTime: HostTime?
-    /// Timing requests still in flight. Their callbacks point at `self`, so they are cancelled
-    /// before the stream goes: libpulse itself cancels them only once the server has
-    /// acknowledged the disconnect, by which time `self` may be gone.
-    private var pendingTiming: [OpaquePointer] = []
 
     /// Server-side buffer target: long enough to ride out scheduling hiccups on a busy machine,
     /// short enough that pause and seek feel immediate.
@@ -88,62 +63,26 @@ final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
         self.connection = connection
         self.fifo = fifo
         format = fifo.format
-        written = WrittenAudio(channels: format.channels, frames: format.sampleRate / 2)
-        fadeFrames = max(1, Int(Double(format.sampleRate) * Self.fadeSeconds))
-        fadeInLeft = fadeFrames
-        var spec = pa_sample_spec(format: reel_pa_sample_float32ne(), rate: UInt32(format.sampleRate),
-                                  channels: UInt8(format.channels))
-        var map = PulseChannelMap.make(for: format)
-        let bytesPerSecond = Double(format.sampleRate * format.bytesPerFrame)
-        var attributes = pa_buffer_attr(
-            maxlength: UInt32.max,
-            tlength: UInt32(bytesPerSecond * Self.targetLatency),
-            prebuf: UInt32.max,
-            minreq: UInt32(bytesPerSecond * 0.02),
-            fragsize: UInt32.max)
-        let ok: Bool = connection.locked {
-            var props: OpaquePointer? = pa_proplist_new()
-            pa_proplist_sets(props, PA_PROP_MEDIA_ROLE, "video")
-            pa_proplist_sets(props, PA_PROP_APPLICATION_ICON_NAME, "io.github.reel.Reel")
-            stream = pa_stream_new_with_proplist(connection.context, name, &spec, &map, props)
-            pa_proplist_free(props)
-            props = nil
-            guard let stream else { return false }
-            let me = Unmanaged.passUnretained(self).toOpaque()
-            pa_stream_set_state_callback(stream, { _, userdata in
-                let output = Unmanaged<PulseAudioOutput>.fromOpaque(userdata!).takeUnretainedValue()
-                pa_threaded_mainloop_signal(output.connection.mainloop, 0)
-            }, me)
-            pa_stream_set_write_callback(stream, { _, bytes, userdata in
-                Unmanaged<PulseAudioOutput>.fromOpaque(userdata!).takeUnretainedValue().fill(bytes)
-            }, me)
-            pa_stream_set_underflow_callback(stream, { _, userdata in
-                let output = Unmanaged<PulseAudioOutput>.fromOpaque(userdata!).takeUnretainedValue()
-                // Running dry after a stop, or at the end, is expected; otherwise it is a gap.
-                if !output.holding && !output.softStopped && !output.fifo.isDrained { output.underrunCount += 1 }
-                output.underflowed = true
-                output.requestTiming()
-            }, me)
-            pa_stream_set_started_callback(stream, { _, userdata in
-                Unmanaged<PulseAudioOutput>.fromOpaque(userdata!).takeUnretainedValue().requestTiming()
-            }, me)
-            let flags = pa_stream_flags_t(PA_STREAM_START_CORKED.rawValue
-                | PA_STREAM_AUTO_TIMING_UPDATE.rawValue | PA_STREAM_ADJUST_LATENCY.rawValue)
-            var cv = pa_cvolume()
-            pa_cvolume_set(&cv, UInt32(format.channels), reel_pa_volume_norm())
-            guard pa_stream_connect_playback(stream, device, &attributes, flags, &cv, nil) >= 0 else { return false }
-            while true {
-                let state = pa_stream_get_state(stream)
-                if state == PA_STREAM_READY { return true }
-                if reel_pa_stream_is_good(state) == 0 { return false }
-                pa_threaded_mainloop_wait(connection.mainloop)
+        timeline = WrittenTimeline(bytesPerFrame: fifo.format.bytesPerFrame, sampleRate: fifo.format.sampleRate)
+        placement = StreamPlacement(format: fifo.format, fadeSeconds: Self.fadeSeconds)
+        let opened = connection.locked {
+            Result { () throws(PlayerError) -> PulsePlaybackStream in
+                try PulsePlaybackStream.open(connection: connection, format: format, name: name, device: device,
+                                             targetLatency: Self.targetLatency) { stream in
+                    // Unretained, as libpulse's own userdata would be: `close` (also from
+                    // deinit) disconnects the stream, under the lock, before `self` goes.
+                    stream.onWritable = { [unowned(unsafe) self] bytes in fill(bytes) }
+                    stream.onUnderflow = { [unowned(unsafe) self] in
+                        // Running dry after a stop, or at the end, is expected; otherwise it is a gap.
+                        if !holding && !softStopped && !fifo.isDrained { underrunCount += 1 }
+                        underflowed = true
+                        requestTiming()
+                    }
+                    stream.onStarted = { [unowned(unsafe) self] in requestTiming() }
+                }
             }
         }
-        if !ok {
-            let reason = connection.locked { String(cString: pa_strerror(pa_context_errno(connection.context))) }
-            close()
-            throw .internalError("cannot open a sound stream: \(reason)")
-        }
+        playback = try opened.get()
         fifo.dataArrived = { [weak self] in self?.feedIfStarving() }
     }
 
@@ -160,19 +99,10 @@ final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
             usleep(UInt32(min(0.1, fadeEnds.seconds(since: .now)) * 1_000_000))
         }
         connection.locked {
-            guard let stream else { return }
-            pa_stream_set_write_callback(stream, nil, nil)
-            pa_stream_set_state_callback(stream, nil, nil)
-            pa_stream_set_underflow_callback(stream, nil, nil)
-            pa_stream_set_started_callback(stream, nil, nil)
-            for op in pendingTiming {
-                if pa_operation_get_state(op) == PA_OPERATION_RUNNING { pa_operation_cancel(op) }
-                pa_operation_unref(op)
-            }
-            pendingTiming.removeAll()
-            pa_stream_disconnect(stream)
-            pa_stream_unref(stream)
-            self.stream = nil
+            guard let playback else { return }
+            timing.cancelAll()
+            playback.disconnect()
+            self.playback = nil
         }
     }
 
@@ -204,113 +134,65 @@ final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
             let samples = data.assumingMemoryBound(to: Float.self)
             var frames: Int
             var startPts: Double
-            var speed = writtenSpeed
+            var speed = timeline.speed
             // A hole in the timestamps is played as silence, so the clock stays true to the media.
-            let gap = hasWritten ? nextPts - writtenEndPts : 0
+            let gap = timeline.hasWritten ? nextPts - timeline.endPts : 0
             if gap > 0.005 {
                 frames = min(capacity, Int((gap / speed * rate).rounded()))
                 samples.update(repeating: 0, count: frames * format.channels)
-                startPts = writtenEndPts
+                startPts = timeline.endPts
             } else {
                 (frames, startPts, speed) = fifo.read(into: samples, maxFrames: capacity)
-                if frames > 0 && fadeInLeft > 0 {
-                    let n = min(frames, fadeInLeft)
-                    Fade.applyIn(samples, frames: n, channels: format.channels, done: fadeFrames - fadeInLeft, length: fadeFrames)
-                    fadeInLeft -= n
-                }
+                placement.fadeIn(samples, frames: frames)
             }
             guard frames > 0 else { pa_stream_cancel_write(stream); return }
-            // Kept before writing: the buffer belongs to libpulse once written.
-            let newTimeline = bytesSinceFlush == 0
+            let newTimeline = timeline.bytes == 0
             if newTimeline {
                 // Placed exactly: after any fade-out still queued, not behind what is audible.
-                var start = firstWriteIndex()
-                if start >= writeIndex {
-                    // Nothing queued: the stream has run dry and the sink is rendering silence
-                    // ahead for it, so the very first samples may be swallowed when it picks up.
-                    // Let them be silence, not the start of the fade-in.
-                    writeSilence(frames: Int(Double(format.sampleRate) * Self.leadIn), at: start)
-                    start += Int64(Double(format.sampleRate) * Self.leadIn)
-                }
-                timelineStart = start
-                writeIndex = timelineStart
-                nextStart = nil
+                placement.beginTimeline(stream, at: firstWriteIndex(),
+                                        leadIn: Int(Double(format.sampleRate) * Self.leadIn))
             }
-            written.append(samples, frames: frames, at: writeIndex)
-            pa_stream_write(stream, data, frames * format.bytesPerFrame, nil,
-                            newTimeline ? writeIndex * Int64(format.bytesPerFrame) : 0,
-                            newTimeline ? PA_SEEK_ABSOLUTE : PA_SEEK_RELATIVE)
-            writeIndex += Int64(frames)
+            placement.write(stream, data, frames: frames, startsTimeline: newTimeline)
             softStopped = false
-            if !hasWritten || abs(startPts - writtenEndPts) > 0.0005 || speed != writtenSpeed {
-                segments.append((bytesSinceFlush, startPts, speed))
-            }
-            hasWritten = true
+            timeline.record(frames: frames, startPts: startPts, speed: speed)
             underflowed = false
-            bytesSinceFlush += Int64(frames * format.bytesPerFrame)
-            writtenEndPts = startPts + Double(frames) * speed / rate
-            writtenSpeed = speed
             remaining -= frames
         }
         starving = false
-        if HostTime.now.seconds(since: lastTimingRequest) > 0.1 { requestTiming() }
+        if HostTime.now.seconds(since: timing.lastRequest) > 0.1 { requestTiming() }
     }
 
     /// Reads on from the chained FIFO in the same stream, with no fade and no gap (lock held).
     private func switchToChained() {
         guard let next = chained else { return }
         chained = nil
-        seam = (fifo, bytesSinceFlush)
+        seam = (fifo, timeline.bytes)
         fifo = next.fifo
         // What the next item has before its first sound is written as silence (see `fill`).
-        writtenEndPts = next.start
-        segments.append((bytesSinceFlush, next.start, writtenSpeed))
+        timeline.continueAt(next.start)
     }
 
-    /// Asks the server for a fresh timing report (lock held). Automatic updates thin out to one
-    /// every 1.5 s; the clock wants them fresher, and at once when playback starts or underruns.
+    /// Asks the server for a fresh timing report (lock held).
     private func requestTiming() {
         guard let stream else { return }
-        lastTimingRequest = .now
-        pendingTiming.removeAll { op in
-            guard pa_operation_get_state(op) != PA_OPERATION_RUNNING else { return false }
-            pa_operation_unref(op)
-            return true
-        }
-        guard let op = pa_stream_update_timing_info(stream, { _, _, userdata in
-            Unmanaged<PulseAudioOutput>.fromOpaque(userdata!).takeUnretainedValue().timingReplies += 1
-        }, Unmanaged.passUnretained(self).toOpaque()) else { return }
-        timingRequests += 1
-        pendingTiming.append(op)
+        timing.request(stream)
     }
 
     /// Requests fresh timing and distrusts everything reported before it (lock held).
     private func restartTiming() {
-        requestTiming()
-        trustedFrom = timingRequests
-    }
-
-    /// The media time of the byte `offset` bytes after the last flush (lock held).
-    private func pts(atOffset offset: Int64) -> Double? {
-        guard let segment = segments.last(where: { $0.offset <= offset }) ?? segments.first else { return nil }
-        return segment.pts + Double(offset - segment.offset) * segment.speed / Double(format.sampleRate * format.bytesPerFrame)
+        guard let stream else { return }
+        timing.restart(stream)
     }
 
     /// How many bytes of what was written since the flush have been heard at `now` (lock held);
     /// nil when the server's report is not valid yet.
     private func playedOffset(now: HostTime) -> Int64? {
-        guard let stream, hasWritten, timingReplies >= trustedFrom,
+        guard let stream, timeline.hasWritten, timing.isTrusted,
               let info = pa_stream_get_timing_info(stream)?.pointee,
               info.read_index_corrupt == 0, info.write_index_corrupt == 0 else { return nil }
         let bytesPerSecond = Double(format.sampleRate * format.bytesPerFrame)
-        let flushPoint = info.write_index - bytesSinceFlush
-        var heard = Double(info.read_index - flushPoint) / bytesPerSecond - Double(info.sink_usec) / 1e6
-        if info.playing != 0 && !corked {
-            var tv = timeval()
-            gettimeofday(&tv, nil)
-            let age = Double(tv.tv_sec - info.timestamp.tv_sec) + Double(tv.tv_usec - info.timestamp.tv_usec) / 1e6
-            heard += Double(info.transport_usec) / 1e6 + max(0, age)
-        }
+        let flushPoint = info.write_index - timeline.bytes
+        let heard = Double(info.read_index - flushPoint) / bytesPerSecond + info.audibleCorrection(running: !corked)
         return Int64(heard * bytesPerSecond)
     }
 
@@ -371,81 +253,48 @@ final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     /// (it rewinds the sink). Returns false when nothing was playing.
     @discardableResult
     private func softStop() -> Bool {
-        guard stream != nil, !corked, !holding, hasWritten, !softStopped else { return false }
+        guard stream != nil, !corked, !holding, timeline.hasWritten, !softStopped else { return false }
         holding = true
         softStopped = true
         softStopTime = .now
         let margin = Int64(Double(format.sampleRate) * Self.stopMargin)
         guard let audible = audibleIndex(now: .now) else {
             // No report yet: nothing written can have been heard; silence all of it.
-            overwrite(from: timelineStart)
+            overwrite(from: placement.timelineStart)
             return true
         }
-        overwrite(from: max(timelineStart, audible + margin))
+        overwrite(from: max(placement.timelineStart, audible + margin))
         return true
     }
 
-    /// Writes, from stream frame `cut` up to the write index, the sound that was there fading
-    /// out and then silence; notes where to resume and where the next sound may start.
+    /// Fades out what is queued from stream frame `cut` on and notes where to resume (lock held).
     private func overwrite(from cut: Int64) {
         guard let stream else { return }
-        let channels = format.channels
-        resumeAt = pts(atOffset: (cut - timelineStart) * Int64(format.bytesPerFrame))
-        guard cut < writeIndex else { nextStart = writeIndex; return }
-        let total = Int(writeIndex - cut)
-        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: total * channels)
-        defer { buffer.deallocate() }
-        buffer.initialize(repeating: 0, count: total * channels)
-        let faded = written.copy(from: cut, frames: min(fadeFrames, total), into: buffer)
-        Fade.applyOut(buffer, frames: faded, channels: channels)
-        pa_stream_write(stream, buffer, total * format.bytesPerFrame, nil, cut * Int64(format.bytesPerFrame), PA_SEEK_ABSOLUTE)
-        nextStart = cut + Int64(max(faded, 1))
-    }
-
-    /// Writes `frames` frames of silence at stream frame `index` (lock held).
-    private func writeSilence(frames: Int, at index: Int64) {
-        guard let stream, frames > 0 else { return }
-        let count = frames * format.channels
-        let zeros = UnsafeMutablePointer<Float>.allocate(capacity: count)
-        defer { zeros.deallocate() }
-        zeros.initialize(repeating: 0, count: count)
-        pa_stream_write(stream, zeros, frames * format.bytesPerFrame, nil, index * Int64(format.bytesPerFrame), PA_SEEK_ABSOLUTE)
-        writeIndex = index + Int64(frames)
+        resumeAt = timeline.pts(atOffset: (cut - placement.timelineStart) * Int64(format.bytesPerFrame))
+        placement.overwrite(stream, from: cut)
     }
 
     /// Forgets the timeline: what is written next starts a new one, fading in (lock held).
     private func resetTimeline() {
         restartTiming()
-        segments.removeAll()
-        bytesSinceFlush = 0
-        hasWritten = false
+        timeline.reset()
         underflowed = false
         starving = true
-        fadeInLeft = fadeFrames
+        placement.fadeInNext()
     }
 
     /// The stream frame audible at `now` by the newest report, however old (lock held).
     private func audibleIndex(now: HostTime) -> Int64? {
         guard let stream, let info = pa_stream_get_timing_info(stream)?.pointee, info.read_index_corrupt == 0 else { return nil }
         let rate = Double(format.sampleRate)
-        var heard = Double(info.read_index / Int64(format.bytesPerFrame)) / rate - Double(info.sink_usec) / 1e6
-        if info.playing != 0 && !corked {
-            var tv = timeval()
-            gettimeofday(&tv, nil)
-            let age = Double(tv.tv_sec - info.timestamp.tv_sec) + Double(tv.tv_usec - info.timestamp.tv_usec) / 1e6
-            heard += Double(info.transport_usec) / 1e6 + max(0, age)
-        }
+        let heard = Double(info.read_index / Int64(format.bytesPerFrame)) / rate + info.audibleCorrection(running: !corked)
         return Int64(heard * rate)
     }
 
     /// Where the first sound of a new timeline goes (lock held): after the last fade-out, and
     /// not behind what is audible already.
     private func firstWriteIndex() -> Int64 {
-        var index = nextStart ?? writeIndex
-        if let audible = audibleIndex(now: .now) {
-            index = max(index, min(writeIndex, audible + Int64(Double(format.sampleRate) * Self.stopMargin)))
-        }
-        return index
+        placement.firstIndex(audible: audibleIndex(now: .now), margin: Int64(Double(format.sampleRate) * Self.stopMargin))
     }
 
     func position(at t: HostTime) -> Double? {
@@ -453,12 +302,12 @@ final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
         // `corked` is read under the lock with the rest: the control thread pauses while the
         // decoder threads ask for the time.
         let heard: (pts: Double, speed: Double, corked: Bool)? = connection.locked {
-            guard !softStopped, let played = playedOffset(now: now), let first = segments.first else { return nil }
+            guard !softStopped, let played = playedOffset(now: now), let first = timeline.runs.first else { return nil }
             // Nothing of the new data is audible yet: the clock holds at its start.
             if played <= 0 { return (first.pts, first.speed, corked) }
-            let offset = min(played, bytesSinceFlush)
-            guard let pts = pts(atOffset: offset) else { return nil }
-            return (pts, segments.last(where: { $0.offset <= offset })?.speed ?? 1, corked)
+            let offset = min(played, timeline.bytes)
+            guard let pts = timeline.pts(atOffset: offset) else { return nil }
+            return (pts, timeline.speed(atOffset: offset), corked)
         }
         guard let heard else { return nil }
         return heard.corked ? heard.pts : heard.pts + t.seconds(since: now) * heard.speed
@@ -467,10 +316,10 @@ final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     var hasPlayedEverything: Bool {
         connection.locked {
             guard fifo.isDrained else { return false }
-            guard hasWritten else { return true }
+            guard timeline.hasWritten else { return true }
             if underflowed { return true }
             guard let played = playedOffset(now: .now) else { return false }
-            return played >= bytesSinceFlush
+            return played >= timeline.bytes
         }
     }
 
@@ -547,8 +396,6 @@ final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
 
     func setVolume(_ volume: Double, muted: Bool) {
         connection.locked {
-            self.volume = volume
-            self.muted = muted
             guard let stream else { return }
             let index = pa_stream_get_index(stream)
             var cv = pa_cvolume()
