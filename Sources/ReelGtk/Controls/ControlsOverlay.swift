@@ -12,8 +12,9 @@ final class ControlsOverlay {
     let revealer: UnsafeMutablePointer<GtkWidget>
     let bar: UnsafeMutablePointer<GtkWidget>
     private let playButton: UnsafeMutablePointer<GtkWidget>
-    let scrubber: UnsafeMutablePointer<GtkWidget>
+    var scrubber: UnsafeMutablePointer<GtkWidget> { scrubbing.widget }
     private let adjustment: UnsafeMutablePointer<GtkAdjustment>
+    private var scrubbing: ScrubberControl!
     private let elapsedLabel: UnsafeMutablePointer<GtkWidget>
     private let durationLabel: UnsafeMutablePointer<GtkWidget>
     private let durationButton: UnsafeMutablePointer<GtkWidget>
@@ -24,13 +25,10 @@ final class ControlsOverlay {
     private let scanner: HoldToScan
     private(set) var duration: Double?
     private var frameRate: Double?
-    private var scrubbing = false
     private var scanButtons: [UnsafeMutablePointer<GtkWidget>] = []
     /// A break (interstitial) is playing: its own time in the labels and on the scrubber,
     /// which cannot be moved, nor can the main item be scanned.
     private var inBreak = false
-    private var scrubWasPlaying = false
-    private var lastScrubTime = 0.0
     private var updatingFromPlayer = false
     private var scrubberHeld = false
     private var popupsOpen = 0
@@ -53,7 +51,6 @@ final class ControlsOverlay {
         revealer = builder.widget("controls-revealer")
         bar = builder.widget("controls")
         playButton = builder.widget("play-button")
-        scrubber = builder.widget("scrubber")
         bufferedRanges = BufferedRanges(area: builder.widget("buffered-ranges"), scrubber: builder.widget("scrubber"))
         adjustment = builder.object("scrubber-adjustment").cast()
         elapsedLabel = builder.widget("elapsed-label")
@@ -77,12 +74,15 @@ final class ControlsOverlay {
         scanButtons = [builder.widget("rewind-button"), builder.widget("forward-button")]
         wireScanButton(scanButtons[0], forward: false)
         wireScanButton(scanButtons[1], forward: true)
-        wireScrubber()
+        scrubbing = ScrubberControl(widget: builder.widget("scrubber"), adjustment: adjustment, bar: bar, player: player,
+                                    duration: { [weak self] in self?.duration })
+        scrubbing.moved = { [weak self] time in self?.updateLabels(position: time) }
+        scrubbing.heldChanged = { [weak self] held in self?.setHeld(scrubber: held) }
         wireVolume()
         wirePopups()
         updatePlayButton()
         updateLabels(position: 0)
-        bufferedRanges.geometry = { [weak self] in self?.scrubberGeometry() }
+        bufferedRanges.geometry = { [weak self] in self?.scrubbing.geometry() }
     }
 
     // MARK: Play button
@@ -115,109 +115,12 @@ final class ControlsOverlay {
 
     // MARK: Scrubber
 
-    private func wireScrubber() {
-        // The range itself takes no pointer input: its click handling depends on
-        // gtk-primary-button-warps-slider and pages with an autoscroll timer. Presses over it
-        // are handled by this gesture on the bar instead, so a click lands exactly under the
-        // pointer and a drag follows it. The keyboard still reaches the range.
-        gtk_widget_set_can_target(scrubber, 0)
-        let drag = gtk_gesture_drag_new()!
-        var startX = 0.0
-        Signal.connectPoint(drag.raw, "drag-begin") { [weak self] x, y in
-            guard let self else { return }
-            var sx = 0.0, sy = 0.0
-            gtk_widget_translate_coordinates(self.bar, self.scrubber, x, y, &sx, &sy)
-            let inside = sx >= 0 && sy >= -4 && sx <= Double(gtk_widget_get_width(self.scrubber))
-                && sy <= Double(gtk_widget_get_height(self.scrubber)) + 4
-            guard inside, self.player.state.hasMedia, self.duration != nil else {
-                gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_DENIED)
-                return
-            }
-            gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_CLAIMED)
-            startX = sx
-            self.beginScrub(atX: sx)
-        }
-        Signal.connectPoint(drag.raw, "drag-update") { [weak self] dx, _ in self?.moveScrub(toX: startX + dx) }
-        Signal.connectPoint(drag.raw, "drag-end") { [weak self] dx, _ in self?.endScrub(atX: startX + dx) }
-        Signal.connectPointer(drag.raw, "cancel") { [weak self] _ in self?.endScrub(atX: nil) }
-        gtk_widget_add_controller(bar, drag.cast())
-        // Keyboard changes (arrow keys on a focused scrubber) seek too.
-        Signal.connectChangeValue(scrubber.raw) { [weak self] value in
-            guard let self, !self.scrubbing, !self.updatingFromPlayer else { return false }
-            self.player.seek(to: value, mode: .exact)
-            return false
-        }
-    }
-
     /// The time under `x` (the scrubber's coordinates), as a click or drag there seeks to it.
-    func time(atX x: Double) -> Double {
-        scrubberGeometry().time(atX: x, duration: duration ?? 0)
-    }
+    func time(atX x: Double) -> Double { scrubbing.time(atX: x) }
 
-    /// The trough and the slider as GTK laid them out now, in the scrubber's coordinates.
-    private func scrubberGeometry() -> ScrubberGeometry {
-        var rect = GdkRectangle()
-        gtk_range_get_range_rect(scrubber.cast(), &rect)
-        return ScrubberGeometry(troughX: Double(rect.x), troughWidth: Double(rect.width), sliderLength: sliderTravelLength())
-    }
+    var isScrubbing: Bool { scrubbing.isScrubbing }
 
-    /// The length the thumb takes from the trough, as GtkRange lays it out: the slider node's
-    /// size with its CSS margins (ours are negative, so the thumb overhangs the trough ends).
-    /// gtk_range_get_slider_range does not report it in GTK 4, so the node is measured.
-    private func sliderTravelLength() -> Double {
-        guard let slider = Self.descendant(of: scrubber, cssName: "slider") else { return 0 }
-        var minimum: gint = 0
-        gtk_widget_measure(slider, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
-        return Double(max(0, minimum))
-    }
-
-    private static func descendant(of widget: UnsafeMutablePointer<GtkWidget>, cssName: String) -> UnsafeMutablePointer<GtkWidget>? {
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            if String(cString: gtk_widget_get_css_name(current)) == cssName { return current }
-            if let found = descendant(of: current, cssName: cssName) { return found }
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return nil
-    }
-
-    private func beginScrub(atX x: Double) {
-        guard player.state.hasMedia, duration != nil else { return }
-        scrubbing = true
-        scrubWasPlaying = player.state == .playing || player.state == .stalled
-        player.pause()
-        setHeld(scrubber: true)
-        moveScrub(toX: x)
-    }
-
-    private func moveScrub(toX x: Double) {
-        guard scrubbing else { return }
-        let t = time(atX: x)
-        lastScrubTime = t
-        setScrubberValue(t)
-        updateLabels(position: t)
-        // The engine shows what it can fastest and keeps only the newest position.
-        player.scrub(to: t)
-    }
-
-    private func endScrub(atX x: Double?) {
-        guard scrubbing else { return }
-        scrubbing = false
-        let t = x.map(time(atX:)) ?? lastScrubTime
-        setScrubberValue(t)
-        updateLabels(position: t)
-        player.endScrub(at: t)
-        if scrubWasPlaying { player.play() }
-        setHeld(scrubber: false)
-    }
-
-    var isScrubbing: Bool { scrubbing }
-
-    private func setScrubberValue(_ value: Double) {
-        updatingFromPlayer = true
-        gtk_adjustment_set_value(adjustment, value)
-        updatingFromPlayer = false
-    }
+    private func setScrubberValue(_ value: Double) { scrubbing.setValue(value) }
 
     // MARK: Volume
 
@@ -251,7 +154,7 @@ final class ControlsOverlay {
             updatePlayButton()
         case .playedToEnd:
             playedThrough = true
-            if !inBreak, !scrubbing, let duration { setScrubberValue(duration); updateLabels(position: duration) }
+            if !inBreak, !isScrubbing, let duration { setScrubberValue(duration); updateLabels(position: duration) }
         case .durationKnown(let d):
             setDuration(d)
         case .mediaLoaded(let info):
@@ -267,11 +170,11 @@ final class ControlsOverlay {
             if inBreak { break }
             if let d, d != duration { setDuration(d) }
             let shown = playedThrough ? (duration ?? position) : position
-            if !scrubbing { setScrubberValue(shown); updateLabels(position: shown) }
+            if !isScrubbing { setScrubberValue(shown); updateLabels(position: shown) }
 
         case .seekCompleted(let position):
             playedThrough = false
-            if !scrubbing { setScrubberValue(position); updateLabels(position: position) }
+            if !isScrubbing { setScrubberValue(position); updateLabels(position: position) }
         case .speedChanged:
             updateLabels(position: player.position)
         case .downloadProgress(let progress):
@@ -338,7 +241,7 @@ final class ControlsOverlay {
     }
 
     /// Re-reads the time options (a preference changed) and redraws the labels.
-    func refreshLabels() { updateLabels(position: scrubbing ? lastScrubTime : player.position) }
+    func refreshLabels() { updateLabels(position: isScrubbing ? scrubbing.lastTime : player.position) }
 
     private func updateLabels(position: Double) {
         let options = settings.timeOptions
