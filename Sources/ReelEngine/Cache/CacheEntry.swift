@@ -62,7 +62,7 @@ final class CacheEntry: @unchecked Sendable {
         self.fd = fd
         self.dataPath = dataPath
         self.recordPath = recordPath
-        var loaded = Self.loadRecord(recordPath).flatMap { $0.url == url ? $0 : nil } ?? CacheRecord(url: url)
+        var loaded = CacheRecord.load(from: recordPath).flatMap { $0.url == url ? $0 : nil } ?? CacheRecord(url: url)
         // Ranges past the end of the data file cannot be real (the file was cut short): drop them.
         var st = stat()
         if fstat(fd, &st) == 0 {
@@ -76,7 +76,7 @@ final class CacheEntry: @unchecked Sendable {
         record = loaded
         present = loaded.ranges
         validated = !needsValidation || loaded.ranges.isEmpty
-        Self.saveRecord(loaded, to: recordPath)
+        loaded.save(to: recordPath)
     }
 
     deinit { Glibc.close(fd) }
@@ -166,55 +166,35 @@ final class CacheEntry: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while !closed {
-            if failure == nil {
-                let from = demand ?? readerPosition
-                let missing = present.firstMissing(from: from)
-                let pastEnd = record.length.map { missing >= $0 } ?? false
-                if !validated { demand = nil; lastArrival = .now; return missing }
-                if !pastEnd, readAhead.map({ missing < from + max($0 / 2, 1) }) ?? true {
-                    demand = nil
-                    lastArrival = .now
-                    return missing
-                }
-                if readAhead == nil || pastEnd, let length = record.length {
-                    // Behind the reader or a fetch-everything download: fill the earlier gaps.
-                    let first = present.firstMissing(from: 0)
-                    if readAhead == nil && first < length { demand = nil; lastArrival = .now; return first }
-                }
+            if failure == nil, let start = FetchPolicy.nextFetch(
+                present: present, from: demand ?? readerPosition, length: record.length,
+                validated: validated, readAhead: readAhead) {
+                demand = nil
+                lastArrival = .now
+                return start
             }
             _ = condition.wait(until: Date(timeIntervalSinceNow: 0.5))
         }
         return nil
     }
 
-    /// What the transfer at `offset` should do with the next bytes.
-    enum Admission { case write(Int), stop }
-
     /// Decides how many of `count` bytes arriving at `offset` to keep: up to the next range
     /// already present, while the reader wants them; `stop` ends the transfer (a seek elsewhere,
     /// enough read ahead, or the player closed).
-    func admit(count: Int, at offset: Int64, readAhead: Int64?) -> Admission {
+    func admit(count: Int, at offset: Int64, readAhead: Int64?) -> FetchPolicy.Admission {
         condition.lock()
         defer { condition.unlock() }
         cursor = offset
         if closed { return .stop }
-        if let demand, !(offset <= demand && demand - offset < Self.nearEnough) { return .stop }
-        if let readAhead, offset >= readerPosition + readAhead { return .stop }
-        let end = present.nextPresent(after: offset).map { min($0, offset + Int64(count)) } ?? offset + Int64(count)
-        if present.contiguous(from: offset) > 0 { return .stop }
-        return .write(Int(end - offset))
+        return FetchPolicy.admit(count: count, at: offset, present: present, demand: demand,
+                                 readerPosition: readerPosition, readAhead: readAhead)
     }
 
-    /// A seek this close ahead of a running transfer is reached sooner by letting it run than
-    /// by a new request (about one round-trip of data at common speeds).
-    static let nearEnough: Int64 = 256 << 10
     /// How often the record is brought up to date while bytes arrive: each time costs a sync of
     /// the data (tens of ms on a slow disk, which stalls the transfer meanwhile), and what
     /// arrived since the last one is fetched again after a crash.
     static let persistBytes: Int64 = 16 << 20
     static let persistSeconds = 2.0
-    /// Seconds a transfer may deliver nothing while the reader waits before it is replaced.
-    static let quietLimit = 2.0
 
     /// Stores bytes that arrived at `offset`.
     func store(_ bytes: UnsafeRawBufferPointer, at offset: Int64) -> Bool {
@@ -307,14 +287,8 @@ final class CacheEntry: @unchecked Sendable {
     /// somewhere it will not reach soon (checked while no bytes arrive, as in a stall).
     func shouldAbandon(at offset: Int64) -> Bool {
         condition.withLock {
-            if closed { return true }
-            guard let demand else { return false }
-            if !(offset <= demand && demand - offset < Self.nearEnough) { return true }
-            // The reader waits past this connection's position and the connection has gone
-            // quiet: a new request where the reader waits skips the gap. (Waiting exactly at the
-            // position is left to the transfer's own low-speed timeout: a new connection would
-            // ask for the same bytes.)
-            return demand > offset && HostTime.now.seconds(since: lastArrival) > Self.quietLimit
+            closed || FetchPolicy.shouldAbandon(at: offset, demand: demand,
+                                                quietFor: HostTime.now.seconds(since: lastArrival))
         }
     }
 
@@ -328,24 +302,6 @@ final class CacheEntry: @unchecked Sendable {
             lastPersist = .now
             return record
         }
-        Self.saveRecord(saved, to: recordPath)
-    }
-
-    // MARK: - Record file
-
-    static func loadRecord(_ path: String) -> CacheRecord? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return try? JSONDecoder().decode(CacheRecord.self, from: data)
-    }
-
-    static func saveRecord(_ record: CacheRecord, to path: String) {
-        guard let data = try? JSONEncoder().encode(record) else { return }
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return }
-        let ok = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) == $0.count }
-        fsync(fd)
-        Glibc.close(fd)
-        if ok { rename(temporary, path) } else { unlink(temporary) }
+        saved.save(to: recordPath)
     }
 }

@@ -46,7 +46,7 @@ public struct StreamCache: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.filter { $0.hasSuffix(".json") }.compactMap { name in
             let recordPath = directory + "/" + name
-            guard let record = CacheEntry.loadRecord(recordPath) else { return nil }
+            guard let record = CacheRecord.load(from: recordPath) else { return nil }
             let dataPath = String(recordPath.dropLast(5)) + ".data"
             var st = stat()
             let disk = stat(dataPath, &st) == 0 ? Int64(st.st_blocks) * 512 : 0
