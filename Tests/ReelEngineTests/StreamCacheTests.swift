@@ -149,9 +149,11 @@ struct StreamCacheTests {
         #expect(try sha256(try cachedPath(url)) == sha256(source))
 
         // Gone for good: a new, uncached URL fails within the retry window with a clear error.
+        // A window of a second gives up after the same retries a longer one starts with (0.2,
+        // 0.4, 0.8 s apart); the restart above is what needs the window to outlast an outage.
         let gone = try publish(source, "gone-\(UUID().uuidString)")
         try proxy.set(["rate": size / 4])
-        let second = player(realTime: true)
+        let second = player(realTime: true) { $0.retryWindow = 1 }
         let presenter2 = HeadlessPresenter(player: second.player)
         presenter2.start()
         defer { presenter2.stop() }
