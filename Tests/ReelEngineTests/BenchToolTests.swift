@@ -10,11 +10,27 @@ struct BenchToolTests {
     static let binary = ReelToolTests.built("reel-bench")
 
     static func bench(_ arguments: [String]) throws -> [String: Any] {
-        let result = try ReelToolTests.run(binary, arguments)
+        try line(of: try ReelToolTests.run(binary, arguments))
+    }
+
+    /// The one JSON line a bench run printed, once it is checked that it ran cleanly.
+    static func line(of result: Command.Result) throws -> [String: Any] {
         #expect(result.status == 0, "\(result.output) \(result.errors.suffix(500))")
         let lines = result.output.split(separator: "\n")
         #expect(lines.count == 1, "\(result.output)")
         return try ReelToolTests.json(try #require(lines.last))
+    }
+
+    /// The two benches that play in real time through the sound server, started together by
+    /// whichever of their tests asks first: their seconds are spent waiting for the clock, and
+    /// each player is measured in a process of its own. Each test judges its own line.
+    static let realTime = Once { () throws -> [Result<Command.Result, Error>] in
+        _ = try SoundServer.ensure()
+        let commands = [
+            ["queue", try Fixtures.path(.gaplessFirst), "--clip-seconds", "2", "--compare"],
+            ["play", try Fixtures.path(.mpeg4AVI), "--compare"],
+        ]
+        return AtOnce.map(commands) { try ReelToolTests.run(binary, $0) }
     }
 
     static func expectNumbers(_ line: [String: Any], _ keys: [String]) {
@@ -75,8 +91,7 @@ struct BenchToolTests {
 
     @Test("play beside mpv, both through the sound server")
     func play() throws {
-        try SoundServer.ensure()
-        let line = try Self.bench(["play", try Fixtures.path(.mpeg4AVI), "--compare"])
+        let line = try Self.line(of: try Self.realTime.get()[1].get())
         #expect(line["audio_output"] as? String == "pulse")
         #expect(line["frames_shown"] as? Int == 120)
         Self.expectNumbers(line, ["cpu_s", "peak_rss_mb", "mpv_cpu_s", "mpv_peak_rss_mb", "ratio_cpu", "ratio_rss"])
@@ -85,8 +100,7 @@ struct BenchToolTests {
 
     @Test("queue beside mpv, both heard from a null sink of the bench's own")
     func queue() throws {
-        try SoundServer.ensure()
-        let line = try Self.bench(["queue", try Fixtures.path(.gaplessFirst), "--clip-seconds", "2", "--compare"])
+        let line = try Self.line(of: try Self.realTime.get()[0].get())
         Self.expectNumbers(line, ["clip_s", "gap_ms", "sound_s", "mpv_gap_ms", "mpv_sound_s"])
         // Two whole clips were heard, by each player.
         let clip = try #require(line["clip_s"] as? Double)

@@ -19,6 +19,9 @@ struct FuzzTests {
         let result = try Command.run(
             ["bash", Self.script, "--files", "60", "--seed", "1", "--timeout", "60",
              "--tool", ReelToolTests.binary, "--out", out.path,
+             // Two files at once: each run is mostly a short process's start-up, and a run that
+             // outlasts the limit beside another is run again alone before it counts as a hang.
+             "--jobs", "2",
              // A sanitized reel-tool (scripts/sanitize.sh) maps terabytes of shadow memory and
              // cannot run under an address-space limit.
              "--memory", Self.sanitized ? "0" : "4096",

@@ -2,15 +2,17 @@ import Foundation
 import ReelTestSupport
 
 /// A real HTTP server (Python's http.server, with Range support) that serves one file and stops
-/// sending for `pause` seconds once `after` bytes of the body have gone out: a network that
-/// stalls mid-film. Started per test, stopped when the test process ends.
+/// sending once `after` bytes of the body have gone out, for `pause` seconds or until `release()`:
+/// a network that stalls mid-film, for as long as the test needs. Started per test, stopped when
+/// the test process ends.
 /// Threading: owned by one test.
 final class StallingServer {
     let port: Int
+    private let releasePath: String
 
     private static let script = #"""
     import http.server, os, socketserver, sys, time
-    path, port, after, pause = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
+    path, port, after, pause, release = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]), sys.argv[5]
     size = os.path.getsize(path)
     class Handler(http.server.BaseHTTPRequestHandler):
         def log_message(self, *args): pass
@@ -38,7 +40,9 @@ final class StallingServer {
                     if not chunk: break
                     if not stalled and pos <= after < pos + len(chunk):
                         stalled = True
-                        time.sleep(pause)
+                        resume = time.monotonic() + pause
+                        while time.monotonic() < resume and not os.path.exists(release):
+                            time.sleep(0.02)
                     try:
                         self.wfile.write(chunk)
                     except (BrokenPipeError, ConnectionResetError):
@@ -54,10 +58,18 @@ final class StallingServer {
         port = try LocalPort.free()
         let scriptPath = Fixtures.directory.appendingPathComponent("stalling-server.py").path
         try Self.script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
-        let pid = try Command.spawnDetached(["python3", scriptPath, file, String(port), String(after), String(pause)])
+        releasePath = Fixtures.directory.appendingPathComponent("stalling-server-\(getpid())-\(port).release").path
+        unlink(releasePath)
+        let pid = try Command.spawnDetached(["python3", scriptPath, file, String(port), String(after), String(pause),
+                                             releasePath])
         SoundServer.reap(when: getpid(), exits: [pid])
         try LocalPort.waitUntilAccepting(port, pid: pid, name: "python3 \(scriptPath)")
     }
 
     var url: String { "http://127.0.0.1:\(port)/media.mp4" }
+
+    /// Data flows again, now and for every later response that reaches the stall.
+    func release() {
+        FileManager.default.createFile(atPath: releasePath, contents: Data())
+    }
 }

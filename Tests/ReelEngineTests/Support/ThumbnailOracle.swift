@@ -32,13 +32,23 @@ enum ThumbnailOracle {
     /// A stream with a display matrix is scaled, then turned as FFmpeg's own tools turn it
     /// (fftools: clockwise by minus the matrix's angle), read from ffprobe.
     static func picture(_ path: String, at time: Double, width: Int, height: Int) throws -> Data {
+        // A key frame is compared with several thumbnails (as the right one and as a wrong one):
+        // FFmpeg converts it once.
+        let key = "\(width)x\(height) \(time) \(path)"
+        if let cached = pictures.value[key] { return cached }
+        let picture = try convert(path, at: time, width: width, height: height)
+        pictures.withLock { $0[key] = picture }
+        return picture
+    }
+
+    private static let pictures = Locked([String: Data]())
+
+    private static func convert(_ path: String, at time: Double, width: Int, height: Int) throws -> Data {
         let frames = try FrameMD5.of(path).entries
         guard let index = frames.firstIndex(where: { abs($0.pts - time) < 0.0015 }) else {
             throw Command.Failure(command: ["no frame at \(time) in \(path)"], result: .init(status: -1, stdout: Data(), stderr: Data()))
         }
-        let angle = Int(try Command.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
-                                         "stream_side_data=rotation", "-of", "csv=p=0", path]).output
-            .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        let angle = try rotation(path)
         let clockwise = ((-angle % 360) + 360) % 360
         let turn = [90: ",transpose=clock", 180: ",hflip,vflip", 270: ",transpose=cclock"][clockwise] ?? ""
         let (w, h) = clockwise % 180 == 90 ? (height, width) : (width, height)
@@ -50,6 +60,19 @@ enum ThumbnailOracle {
             throw Command.Failure(command: ["ffmpeg picture at \(time): \(result.stdout.count) bytes"], result: result)
         }
         return result.stdout
+    }
+
+    private static let rotations = Locked([String: Int]())
+
+    /// The display matrix's angle of the video stream, as ffprobe reads it: asked once per file,
+    /// as the tests ask for many pictures of each.
+    static func rotation(_ path: String) throws -> Int {
+        if let angle = rotations.value[path] { return angle }
+        let angle = Int(try Command.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
+                                         "stream_side_data=rotation", "-of", "csv=p=0", path]).output
+            .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        rotations.withLock { $0[path] = angle }
+        return angle
     }
 
     /// PSNR over R, G and B of two RGBA pictures of the same size; infinity when identical.
