@@ -1,10 +1,13 @@
 import Foundation
 import ReelTestSupport
 
-/// A real HTTP server (Python's http.server, with Range support) that serves one file and stops
-/// sending once `after` bytes of the body have gone out, for `pause` seconds or until `release()`:
-/// a network that stalls mid-film, for as long as the test needs. Started per test, stopped when
-/// the test process ends.
+/// A real HTTP server (Python's http.server, with Range support) that serves one file and sends
+/// none of the bytes from `after` up to `through` for `pause` seconds from the first time a
+/// response reaches them, or until `release()`: a network that stalls mid-film, for as long as
+/// the test needs. Every response is held there, also one that starts past `after`: a player
+/// that gives up on a quiet connection and asks again a little further on must not find the
+/// data flowing. Bytes from `through` on (an index at the end, read at opening) still come.
+/// Started per test, stopped when the test process ends.
 /// Threading: owned by one test.
 final class StallingServer {
     let port: Int
@@ -12,8 +15,9 @@ final class StallingServer {
 
     private static let script = #"""
     import http.server, os, socketserver, sys, time
-    path, port, after, pause, release = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]), sys.argv[5]
+    path, port, after, through, pause, release = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]), sys.argv[6]
     size = os.path.getsize(path)
+    stall_began = []
     class Handler(http.server.BaseHTTPRequestHandler):
         def log_message(self, *args): pass
         def do_GET(self):
@@ -34,13 +38,14 @@ final class StallingServer {
             with open(path, "rb") as f:
                 f.seek(start)
                 pos = start
-                stalled = False  # each response that reads across `after` waits once
+                stalled = False  # each response that reaches `after` waits, once
                 while pos <= end:
                     chunk = f.read(min(16384, end - pos + 1))
                     if not chunk: break
-                    if not stalled and pos <= after < pos + len(chunk):
+                    if not stalled and pos + len(chunk) > after and pos < through:
                         stalled = True
-                        resume = time.monotonic() + pause
+                        if not stall_began: stall_began.append(time.monotonic())
+                        resume = stall_began[0] + pause
                         while time.monotonic() < resume and not os.path.exists(release):
                             time.sleep(0.02)
                     try:
@@ -54,13 +59,13 @@ final class StallingServer {
     Server(("127.0.0.1", port), Handler).serve_forever()
     """#
 
-    init(serving file: String, stallAfter after: Int, for pause: Double) throws {
+    init(serving file: String, stallAfter after: Int, through: Int, for pause: Double) throws {
         port = try LocalPort.free()
         let scriptPath = Fixtures.directory.appendingPathComponent("stalling-server.py").path
         try Self.script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
         releasePath = Fixtures.directory.appendingPathComponent("stalling-server-\(getpid())-\(port).release").path
         unlink(releasePath)
-        let pid = try Command.spawnDetached(["python3", scriptPath, file, String(port), String(after), String(pause),
+        let pid = try Command.spawnDetached(["python3", scriptPath, file, String(port), String(after), String(through), String(pause),
                                              releasePath])
         SoundServer.reap(when: getpid(), exits: [pid])
         try LocalPort.waitUntilAccepting(port, pid: pid, name: "python3 \(scriptPath)")
