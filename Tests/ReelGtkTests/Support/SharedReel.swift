@@ -24,8 +24,6 @@ final class SharedReel: @unchecked Sendable {
     /// Counts the pictures saved, so that no save looks at a file an earlier one left.
     private var saves = 0
 
-    private static let all = Locked([SharedReel]())
-
     /// `launchOptions`: the first launch's options (kept by the instance for every later file);
     /// `blank`: a clip of one flat colour, at the size the cases' pictures are drawn unless
     /// `resizes`: then the window takes each file's size a moment after it opens, and a picture
@@ -36,14 +34,7 @@ final class SharedReel: @unchecked Sendable {
         self.launchOptions = launchOptions
         self.blank = blank
         self.resizes = resizes
-        let first = Self.all.withLock { list in list.append(self); return list.count == 1 }
-        // What the shared instances leave behind (their desktops' folders under /tmp) goes
-        // when the test process ends; their processes are reaped then in any case.
-        if first { atexit { SharedReel.stopAll() } }
-    }
-
-    private static func stopAll() {
-        for shared in all.withLock({ $0 }) { shared.stop() }
+        ProcessExit.run { [self] in stop() }
     }
 
     func stop() {
