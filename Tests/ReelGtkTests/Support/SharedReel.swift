@@ -23,6 +23,8 @@ final class SharedReel: @unchecked Sendable {
     private var blankPicture: Data?
     /// Counts the pictures saved, so that no save looks at a file an earlier one left.
     private var saves = 0
+    /// Counts the cases, so that a stop planned after one knows whether another has begun.
+    private var cases = 0
 
     /// `launchOptions`: the first launch's options (kept by the instance for every later file);
     /// `blank`: a clip of one flat colour, at the size the cases' pictures are drawn unless
@@ -40,6 +42,10 @@ final class SharedReel: @unchecked Sendable {
     func stop() {
         lock.lock()
         defer { lock.unlock() }
+        stopHoldingLock()
+    }
+
+    private func stopHoldingLock() {
         app?.stop()
         app = nil
         desktop?.stop()
@@ -53,7 +59,12 @@ final class SharedReel: @unchecked Sendable {
     func picture<T>(of clip: String, width: Int, height: Int, name: String,
                     _ body: (_ desktop: Desktop, _ png: String) throws -> T) throws -> T {
         lock.lock()
-        defer { lock.unlock() }
+        cases += 1
+        let turn = cases
+        defer {
+            lock.unlock()
+            stop(unlessUsedAfter: turn)
+        }
         let blankClip = try Fixtures.path(blank)
         let (desktop, app, blankPicture) = try showBlank(blankClip, width: width, height: height)
         try desktop.run([ReelApp.binary, clip])
@@ -70,6 +81,16 @@ final class SharedReel: @unchecked Sendable {
             return true
         }
         return try body(desktop, png)
+    }
+
+    /// Stops the app and desktop if no case follows this one at once (the suite has run), as
+    /// `SharedDesktop` does.
+    private func stop(unlessUsedAfter turn: Int) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + SharedDesktop.idleStop) { [self] in
+            lock.lock()
+            defer { lock.unlock() }
+            if cases == turn { stopHoldingLock() }
+        }
     }
 
     /// The instance showing the blank clip, started with it if there is none running (or it
