@@ -5,7 +5,7 @@ import Testing
 /// The GL renderer against an outside oracle: the real `reel` shows a known frame of a fixture,
 /// saves exactly what it drew, and FFmpeg converts the same decoded frame to RGB itself; the two
 /// must agree to ≥ 35 dB PSNR, for several pixel formats, matrices and ranges.
-/// Threading: serialised (one Xvfb and GL rasteriser at a time); each test owns its desktop.
+/// Threading: serialised (one Xvfb and GL rasteriser at a time); the tests share one desktop and app.
 @Suite("Movie renderer", .serialized)
 struct MovieRendererTests {
     /// 25 fps: 0.5 s falls in the middle of frame 12's interval [0.48, 0.52), the frame an
@@ -54,12 +54,9 @@ struct MovieRendererTests {
              oracle: .init(matrix: "bt709", range: "tv")),
     ]
 
-    /// Shows the case's frame in the real app and returns the PNG it drew.
-    static func drawnPicture(_ clip: String, name: String, on desktop: Desktop) throws -> (app: ReelApp, png: String) {
-        let app = try ReelApp(on: desktop, arguments: ["--paused", "--start", start, clip])
-        let png = try app.savePicture(width: width, height: height, name: name)
-        return (app, png)
-    }
+    /// One desktop and one `reel` for all the cases: each opens its file in the running
+    /// instance, which shows every file paused at `start` as it was launched to.
+    static let shared = SharedReel(launchOptions: ["--paused", "--start", start], blank: .glBlank)
 
     static func fileName(_ text: String) -> String {
         String(text.map { $0.isLetter || $0.isNumber ? $0 : "-" })
@@ -68,15 +65,14 @@ struct MovieRendererTests {
     @Test("A known frame drawn by the renderer matches FFmpeg's own RGB conversion", arguments: cases)
     func matchesFFmpeg(_ testCase: Case) throws {
         let clip = try Fixtures.path(testCase.spec)
-        let desktop = try Desktop()
         let name = Self.fileName(testCase.name)
-        let (app, drawn) = try Self.drawnPicture(clip, name: name, on: desktop)
-        defer { app.stop() }
-        let oracle = desktop.home.appendingPathComponent("\(name)-ffmpeg.png").path
-        try PictureOracle.convert(clip, frame: Self.frameIndex, testCase.oracle, to: oracle)
-        let psnr = try PictureOracle.psnr(drawn, oracle)
-        print("PSNR \(testCase.name) vs FFmpeg (\(testCase.oracle)): \(String(format: "%.2f", psnr)) dB  [\(drawn) | \(oracle)]")
-        #expect(psnr >= Self.threshold, "\(testCase.name): \(psnr) dB; drawn \(drawn), FFmpeg \(oracle)")
+        try Self.shared.picture(of: clip, width: Self.width, height: Self.height, name: name) { desktop, drawn in
+            let oracle = desktop.home.appendingPathComponent("\(name)-ffmpeg.png").path
+            try PictureOracle.convert(clip, frame: Self.frameIndex, testCase.oracle, to: oracle)
+            let psnr = try PictureOracle.psnr(drawn, oracle)
+            print("PSNR \(testCase.name) vs FFmpeg (\(testCase.oracle)): \(String(format: "%.2f", psnr)) dB  [\(drawn) | \(oracle)]")
+            #expect(psnr >= Self.threshold, "\(testCase.name): \(psnr) dB; drawn \(drawn), FFmpeg \(oracle)")
+        }
     }
 
     /// The check must be able to fail: the same drawn picture against FFmpeg told a wrong
@@ -85,9 +81,12 @@ struct MovieRendererTests {
     func discriminates() throws {
         let testCase = Self.cases[1]  // yuv420p BT.709 limited, H.264 (left-sited chroma)
         let clip = try Fixtures.path(testCase.spec)
-        let desktop = try Desktop()
-        let (app, drawn) = try Self.drawnPicture(clip, name: "discriminates", on: desktop)
-        defer { app.stop() }
+        try Self.shared.picture(of: clip, width: Self.width, height: Self.height, name: "discriminates") { desktop, drawn in
+            try Self.discriminate(testCase, clip: clip, drawn: drawn, on: desktop)
+        }
+    }
+
+    static func discriminate(_ testCase: Case, clip: String, drawn: String, on desktop: Desktop) throws {
         func oracle(_ change: (inout PictureOracle.Conversion) -> Void) -> PictureOracle.Conversion {
             var conversion = testCase.oracle
             change(&conversion)
@@ -100,14 +99,14 @@ struct MovieRendererTests {
             ("centred chroma", oracle { $0.chromaPosition = nil }, false),
         ]
         for (label, conversion, shouldPass) in variants {
-            let oracle = desktop.home.appendingPathComponent("discriminates-\(Self.fileName(label)).png").path
-            try PictureOracle.convert(clip, frame: Self.frameIndex, conversion, to: oracle)
+            let oracle = desktop.home.appendingPathComponent("discriminates-\(fileName(label)).png").path
+            try PictureOracle.convert(clip, frame: frameIndex, conversion, to: oracle)
             let psnr = try PictureOracle.psnr(drawn, oracle)
             print("PSNR \(testCase.name) vs FFmpeg with \(label) (\(conversion)): \(String(format: "%.2f", psnr)) dB")
             if shouldPass {
-                #expect(psnr >= Self.threshold, "\(label): \(psnr) dB")
+                #expect(psnr >= threshold, "\(label): \(psnr) dB")
             } else {
-                #expect(psnr < Self.threshold, "\(label) should not pass, yet scored \(psnr) dB")
+                #expect(psnr < threshold, "\(label) should not pass, yet scored \(psnr) dB")
             }
         }
     }
@@ -115,6 +114,11 @@ struct MovieRendererTests {
 
 /// The renderer's fixtures: testsrc2 (sharp, saturated colour edges) at 640×360, 25 fps.
 extension Fixtures.Spec {
+    /// One flat colour at the cases' size, shown between two cases' files.
+    static let glBlank = Self(name: "gl-blank-640x360", ext: "mkv", arguments: [
+        "-f", "lavfi", "-i", "color=c=0x336699:size=640x360:rate=25:duration=1",
+        "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p"])
+
     /// H.264 without B-frames (frame n is the n-th in presentation order from pts 0), tagged
     /// with its matrix and range.
     static func glH264(_ pixelFormat: String, matrix: String, range: String, size: String = "640x360",

@@ -8,6 +8,17 @@ import Testing
 /// One at a time: the machine is small and the card follows real pointer timing.
 @Suite("Hover preview", .serialized)
 struct PreviewTests {
+    /// The desktop the tests at the usual screen size take turns on.
+    static let desktops = SharedDesktop()
+
+    /// Runs `body` with Reel opened on `clip` (as `Session` does) on the shared desktop.
+    static func withSession(clip: String, arguments: [String] = [], timecode: Bool = true,
+                            _ body: (Session) throws -> Void) throws {
+        try desktops.use { desktop in
+            try body(try Session(clip: clip, desktop: desktop, arguments: arguments, timecode: timecode))
+        }
+    }
+
     /// The chapters fixture: 160x120 at 10 fps, key frames every second, chapters "Opening"
     /// (0–2 s) and "Main part" (2–6 s). The window opens it 640x480, so pictures are 96 high.
     struct Session {
@@ -107,17 +118,28 @@ struct PreviewTests {
         var description: String { text }
     }
 
-    /// FFmpeg's conversion of the frame at `time` of `clip` to `width`×`height`, cropped as
-    /// `cardPicture` crops the screen.
-    static func expectedPicture(_ clip: String, at time: Double, width: Int, height: Int, name: String,
-                                in desktop: Desktop) throws -> String {
-        let png = desktop.home.appendingPathComponent("\(name).png").path
+    /// FFmpeg's conversions of the frames at `times` of `clip` to `width`×`height`, cropped as
+    /// `cardPicture` crops the screen, by time: one FFmpeg run for all of them (a run's start
+    /// costs more than converting a 160×120 frame).
+    static func expectedPictures(_ clip: String, at times: [Double], width: Int, height: Int, name: String,
+                                 in desktop: Desktop) throws -> [Double: String] {
+        let times = times.sorted()
+        let pattern = desktop.home.appendingPathComponent("\(name)-%d.png").path
+        let select = times.map { "between(t\\,\($0 - 0.001)\\,\($0 + 0.001))" }.joined(separator: "+")
         try Command.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-i", clip, "-vf",
-                         "select='between(t\\,\(time - 0.001)\\,\(time + 0.001))',scale=\(width):\(height)"
+                         "select='\(select)',scale=\(width):\(height)"
                             + ":flags=bicubic+accurate_rnd+full_chroma_int:in_h_chr_pos=0:in_v_chr_pos=128,"
                             + "crop=\(width - 12):\(height - 12):6:6,format=rgb24",
-                         "-fps_mode", "passthrough", "-frames:v", "1", png])
-        return png
+                         "-fps_mode", "passthrough", "-start_number", "0", pattern])
+        // One picture per time, in order, and no more: else the times and pictures do not pair.
+        let pictures = times.indices.map { desktop.home.appendingPathComponent("\(name)-\($0).png").path }
+        let extra = desktop.home.appendingPathComponent("\(name)-\(times.count).png").path
+        guard pictures.allSatisfy({ FileManager.default.fileExists(atPath: $0) }),
+              !FileManager.default.fileExists(atPath: extra) else {
+            throw Command.Failure(command: ["ffmpeg", "select", select], result: .init(status: -1, stdout: Data(),
+                stderr: Data("not one picture per time \(times)".utf8)))
+        }
+        return Dictionary(uniqueKeysWithValues: zip(times, pictures))
     }
 
     static func keyFrames(_ clip: String) throws -> [Double] {
@@ -131,93 +153,107 @@ struct PreviewTests {
         let clip = try Fixtures.path(.withChapters)
         let keys = try Self.keyFrames(clip)
         #expect(keys.count == 6, "key frames \(keys)")
-        let s = try Session(clip: clip)
-        var last: Preview?
-        var pictures: [String] = []
-        for (i, fraction) in [0.22, 0.78].enumerated() {
-            let preview = try s.hover(fraction, after: last)
-            last = preview
-            let t = try #require(preview.seconds(), "the card's time \(preview.time) is not a timecode")
-            #expect(preview.chapter == (t < 2 ? "Opening" : "Main part"), "\(preview)")
-            let (png, node) = try s.cardPicture("card-\(i)")
-            #expect(node.height == 96 && node.width == 128, "the picture is \(node.width)×\(node.height), not 128×96")
-            // The nearest key frame, or either one when the time is half way between them.
-            let distance = keys.map { abs($0 - t) }.min()!
-            let candidates = keys.filter { abs(abs($0 - t) - distance) < 0.051 }
-            var scores: [Double: Double] = [:]
-            for key in keys {
-                let expected = try Self.expectedPicture(clip, at: key, width: node.width, height: node.height,
-                                                        name: "expected-\(i)-\(key)", in: s.desktop)
-                scores[key] = try PictureOracle.psnr(png, expected)
+        try Self.withSession(clip: clip) { s in
+            var last: Preview?
+            var pictures: [String] = []
+            var expected: [String: [Double: String]] = [:]
+            for (i, fraction) in [0.22, 0.78].enumerated() {
+                let preview = try s.hover(fraction, after: last)
+                last = preview
+                let t = try #require(preview.seconds(), "the card's time \(preview.time) is not a timecode")
+                #expect(preview.chapter == (t < 2 ? "Opening" : "Main part"), "\(preview)")
+                let (png, node) = try s.cardPicture("card-\(i)")
+                #expect(node.height == 96 && node.width == 128, "the picture is \(node.width)×\(node.height), not 128×96")
+                // The nearest key frame, or either one when the time is half way between them.
+                let distance = keys.map { abs($0 - t) }.min()!
+                let candidates = keys.filter { abs(abs($0 - t) - distance) < 0.051 }
+                let size = "\(node.width)x\(node.height)"
+                let keyPictures = try expected[size] ?? Self.expectedPictures(clip, at: keys, width: node.width, height: node.height,
+                                                                              name: "expected-\(size)", in: s.desktop)
+                expected[size] = keyPictures
+                var scores: [Double: Double] = [:]
+                for key in keys {
+                    scores[key] = try PictureOracle.psnr(png, keyPictures[key]!)
+                }
+                let best = scores.max { $0.value < $1.value }!
+                #expect(candidates.contains(best.key), "at \(preview.time) the card shows the key frame at \(best.key) (\(scores))")
+                #expect(best.value >= 28, "at \(preview.time): \(best.value) dB against FFmpeg's key frame (\(scores))")
+                #expect(scores.filter { !candidates.contains($0.key) }.allSatisfy { $0.value < best.value - 6 },
+                        "other key frames pass too: \(scores)")
+                pictures.append(png)
             }
-            let best = scores.max { $0.value < $1.value }!
-            #expect(candidates.contains(best.key), "at \(preview.time) the card shows the key frame at \(best.key) (\(scores))")
-            #expect(best.value >= 28, "at \(preview.time): \(best.value) dB against FFmpeg's key frame (\(scores))")
-            #expect(scores.filter { !candidates.contains($0.key) }.allSatisfy { $0.value < best.value - 6 },
-                    "other key frames pass too: \(scores)")
-            pictures.append(png)
+            #expect(try PictureOracle.psnr(pictures[0], pictures[1]) < 25, "moving along did not change the picture")
+            // Off the scrubber, onto the picture: the card goes.
+            try s.desktop.glide(to: s.movie.x + s.movie.width / 2, s.movie.y + s.movie.height / 3)
+            try Desktop.wait("the card to hide", log: s.app.log, timeout: 10) { try s.card() == nil }
         }
-        #expect(try PictureOracle.psnr(pictures[0], pictures[1]) < 25, "moving along did not change the picture")
-        // Off the scrubber, onto the picture: the card goes.
-        try s.desktop.glide(to: s.movie.x + s.movie.width / 2, s.movie.y + s.movie.height / 3)
-        try Desktop.wait("the card to hide", log: s.app.log, timeout: 10) { try s.card() == nil }
     }
 
     @Test("The card's time is the time a click at the same place goes to")
     func sameMappingAsTheScrubber() throws {
-        let s = try Session(clip: try Fixtures.path(.withChapters))
-        for fraction in [0.05, 0.5, 0.93] {
-            let preview = try s.hover(fraction)
-            let p = s.point(fraction)
-            try s.desktop.click(p.x, p.y)
-            try s.app.waitForElement("the elapsed time \(preview.time) after a click where the card said so") {
-                $0.role == "label" && $0.name == preview.time
+        try Self.withSession(clip: try Fixtures.path(.withChapters)) { s in
+            for fraction in [0.05, 0.5, 0.93] {
+                let preview = try s.hover(fraction)
+                let p = s.point(fraction)
+                try s.desktop.click(p.x, p.y)
+                try s.app.waitForElement("the elapsed time \(preview.time) after a click where the card said so") {
+                    $0.role == "label" && $0.name == preview.time
+                }
             }
         }
     }
 
     @Test("While the scrubber is dragged the card follows the pointer")
     func followsDrag() throws {
-        let s = try Session(clip: try Fixtures.path(.withChapters))
-        let start = s.point(0.1), end = s.point(0.8)
-        try s.desktop.xdotool(["mousemove", String(start.x), String(start.y), "mousedown", "1"])
-        var seen: [String] = []
-        for step in 1...6 {
-            try s.desktop.moveMouse(start.x + (end.x - start.x) * step / 6, start.y)
-            usleep(150_000)
-            if let card = try s.card() { seen.append(Preview(card).time) }
+        try Self.withSession(clip: try Fixtures.path(.withChapters)) { s in
+            let start = s.point(0.1), end = s.point(0.8)
+            try s.desktop.xdotool(["mousemove", String(start.x), String(start.y), "mousedown", "1"])
+            var seen: [String] = []
+            for step in 1...6 {
+                try s.desktop.moveMouse(start.x + (end.x - start.x) * step / 6, start.y)
+                // Each step is 0.7 s of media along, so a card that follows says a new time; one
+                // that does not is caught by the count below, after this wait gives up.
+                try? Desktop.wait("the card after drag step \(step)", timeout: 3) {
+                    guard let card = try s.card() else { return false }
+                    let time = Preview(card).time
+                    guard time != seen.last else { return false }
+                    seen.append(time)
+                    return true
+                }
+            }
+            let during = try #require(try s.card().map(Preview.init), "no card while dragging (saw \(seen))")
+            try s.desktop.xdotool(["mouseup", "1"])
+            #expect(Set(seen).count >= 3, "the card did not follow the drag: \(seen)")
+            #expect((during.seconds() ?? 0) >= 4, "at 0.8 of 6 s the card says \(during)")
+            try s.app.waitForElement("the elapsed time where the drag ended") { $0.role == "label" && $0.name == during.time }
         }
-        let during = try #require(try s.card().map(Preview.init), "no card while dragging (saw \(seen))")
-        try s.desktop.xdotool(["mouseup", "1"])
-        #expect(Set(seen).count >= 3, "the card did not follow the drag: \(seen)")
-        #expect((during.seconds() ?? 0) >= 4, "at 0.8 of 6 s the card says \(during)")
-        try s.app.waitForElement("the elapsed time where the drag ended") { $0.role == "label" && $0.name == during.time }
     }
 
     @Test("Chapter marks sit on the scrubber at chapter starts and go when media without chapters opens")
     func chapterMarks() throws {
-        let s = try Session(clip: try Fixtures.path(.withChapters))
-        // Marks are bright ticks just under the trough; the thumb is at the start (paused at 0).
-        let ticks = try Self.ticks(s, name: "marks")
-        #expect(ticks.count == 1, "ticks at \(ticks) (one chapter starts inside the media)")
-        if let x = ticks.first {
-            // Over the tick, the card says the chapter's start.
-            try s.desktop.glide(to: x, s.bar.y + s.bar.height / 2, steps: 3)
-            var preview: Preview?
-            try Desktop.wait("the card over the mark", timeout: 15) {
-                preview = try s.card().map(Preview.init)
-                return preview != nil
+        try Self.withSession(clip: try Fixtures.path(.withChapters)) { s in
+            // Marks are bright ticks just under the trough; the thumb is at the start (paused at 0).
+            let ticks = try Self.ticks(s, name: "marks")
+            #expect(ticks.count == 1, "ticks at \(ticks) (one chapter starts inside the media)")
+            if let x = ticks.first {
+                // Over the tick, the card says the chapter's start.
+                try s.desktop.glide(to: x, s.bar.y + s.bar.height / 2, steps: 3)
+                var preview: Preview?
+                try Desktop.wait("the card over the mark", timeout: 15) {
+                    preview = try s.card().map(Preview.init)
+                    return preview != nil
+                }
+                let t = try #require(preview?.seconds())
+                #expect(abs(t - 2) <= 0.15, "over the mark the card says \(preview!) instead of the chapter start 2 s")
+                #expect(preview?.chapter == "Main part" || preview?.chapter == "Opening")
             }
-            let t = try #require(preview?.seconds())
-            #expect(abs(t - 2) <= 0.15, "over the mark the card says \(preview!) instead of the chapter start 2 s")
-            #expect(preview?.chapter == "Main part" || preview?.chapter == "Opening")
+            // Another file opened in the same window: its scrubber has no marks.
+            try s.desktop.start([ReelApp.binary, try Fixtures.path(.solidRed)])
+            try Desktop.wait("the other file", timeout: 20) { s.app.title.contains("solid-red") }
+            try s.desktop.glide(to: s.movie.x + s.movie.width / 2, s.movie.y + s.movie.height / 2)
+            try s.desktop.glide(to: s.movie.x + s.movie.width / 2, s.movie.y + s.movie.height - 30)
+            try Desktop.wait("no marks on the new scrubber", timeout: 15) { try Self.ticks(s, name: "no-marks").isEmpty }
         }
-        // Another file opened in the same window: its scrubber has no marks.
-        try s.desktop.start([ReelApp.binary, try Fixtures.path(.solidRed)])
-        try Desktop.wait("the other file", timeout: 20) { s.app.title.contains("solid-red") }
-        try s.desktop.glide(to: s.movie.x + s.movie.width / 2, s.movie.y + s.movie.height / 2)
-        try s.desktop.glide(to: s.movie.x + s.movie.width / 2, s.movie.y + s.movie.height - 30)
-        try Desktop.wait("no marks on the new scrubber", timeout: 15) { try Self.ticks(s, name: "no-marks").isEmpty }
     }
 
     /// Screen x of the bright ticks under the scrubber's trough (left of the thumb excluded).
@@ -250,25 +286,27 @@ struct PreviewTests {
     func remote() throws {
         let server = try WebServer.shared()
         let url = try server.publish(try Fixtures.path(.withChapters), as: "preview-window.mkv")
-        let s = try Session(clip: url)
-        let preview = try s.hover(0.5)
-        #expect(preview.seconds() != nil)
-        #expect(preview.message == "No preview while streaming", "\(preview)")
-        #expect(try !s.app.accessibleTree().contains { $0.name == "Preview picture" && $0.states.contains("visible") })
-        _ = try s.desktop.screenshot("remote")
+        try Self.withSession(clip: url) { s in
+            let preview = try s.hover(0.5)
+            #expect(preview.seconds() != nil)
+            #expect(preview.message == "No preview while streaming", "\(preview)")
+            #expect(try !s.app.accessibleTree().contains { $0.name == "Preview picture" && $0.states.contains("visible") })
+            _ = try s.desktop.screenshot("remote")
+        }
     }
 
     @Test("The card stays inside the window at the scrubber's ends, above the controls")
     func staysInside() throws {
-        let s = try Session(clip: try Fixtures.path(.h264MP4), timecode: false)
-        let window = try s.app.accessibleTree().first { $0.role == "frame" }!
-        for fraction in [0.0, 1.0] {
-            try s.hover(fraction)
-            let card = try #require(try s.card())
-            #expect(card.x >= s.movie.x && card.x + card.width <= s.movie.x + s.movie.width,
-                    "card \(card) outside the picture \(s.movie) at \(fraction) (window \(window))")
-            #expect(card.y + card.height <= s.bar.y, "the card \(card) covers the scrubber \(s.bar)")
-            _ = try s.desktop.screenshot("inside-\(fraction)")
+        try Self.withSession(clip: try Fixtures.path(.h264MP4), timecode: false) { s in
+            let window = try s.app.accessibleTree().first { $0.role == "frame" }!
+            for fraction in [0.0, 1.0] {
+                try s.hover(fraction)
+                let card = try #require(try s.card())
+                #expect(card.x >= s.movie.x && card.x + card.width <= s.movie.x + s.movie.width,
+                        "card \(card) outside the picture \(s.movie) at \(fraction) (window \(window))")
+                #expect(card.y + card.height <= s.bar.y, "the card \(card) covers the scrubber \(s.bar)")
+                _ = try s.desktop.screenshot("inside-\(fraction)")
+            }
         }
     }
 

@@ -5,7 +5,7 @@ import Testing
 /// Videos that carry a display rotation (a phone held upright records landscape pixels and a
 /// matrix saying "turn a quarter") are shown turned, as FFmpeg's own tools show them: the
 /// renderer's picture against FFmpeg's autorotated RGB conversion of the same frame.
-/// Threading: serialised (one Xvfb and GL rasteriser at a time); each test owns its desktop.
+/// Threading: serialised (one Xvfb and GL rasteriser at a time); the cases share one desktop and app.
 @Suite("Rotated video", .serialized)
 struct RotationTests {
     /// One rotation and the picture size it is shown at. Threading: a value type.
@@ -32,6 +32,12 @@ struct RotationTests {
              turnedChroma: .init(horizontal: 128, vertical: 0)),
     ]
 
+    /// One tall desktop and one `reel` for the three cases, each opening its file in the running
+    /// instance (paused at `start`); the window takes each file's turned shape.
+    static let shared = SharedReel(desktopWidth: 1600, desktopHeight: 2000,
+                                   launchOptions: ["--paused", "--start", MovieRendererTests.start],
+                                   blank: .glBlank, resizes: true)
+
     static func clip(_ testCase: Case) throws -> String {
         let base = Fixtures.Spec.video("rotation-base-\(testCase.size)", ext: "mp4", size: testCase.size, rate: "25", seconds: 1,
                                        codec: ["-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-bf", "0",
@@ -45,11 +51,13 @@ struct RotationTests {
     @Test("A rotated video is drawn turned, as FFmpeg turns it", arguments: cases)
     func drawnTurned(_ testCase: Case) throws {
         let clip = try Self.clip(testCase)
-        let desktop = try Desktop(width: 1600, height: 2000)
-        let app = try ReelApp(on: desktop, arguments: ["--paused", "--start", MovieRendererTests.start, clip])
-        defer { app.stop() }
         let name = "rotated-\(testCase.degrees)"
-        let drawn = try app.savePicture(width: testCase.shownWidth, height: testCase.shownHeight, name: name)
+        try Self.shared.picture(of: clip, width: testCase.shownWidth, height: testCase.shownHeight, name: name) { desktop, drawn in
+            try Self.check(testCase, clip: clip, drawn: drawn, name: name, on: desktop)
+        }
+    }
+
+    static func check(_ testCase: Case, clip: String, drawn: String, name: String, on desktop: Desktop) throws {
         let conversion = PictureOracle.Conversion(matrix: "bt709", range: "tv", chromaPosition: testCase.turnedChroma)
         // FFmpeg's command line turns the picture itself (autorotate), before the conversion.
         let turned = desktop.home.appendingPathComponent("\(name)-ffmpeg.png").path
