@@ -11,7 +11,7 @@ import Foundation
 /// a few milliseconds; pausing or seeking while sound plays writes over what is queued beyond
 /// the moment now audible — the same sound fading out, then silence — instead of flushing it,
 /// and pausing resumes from the sample where the fade began. The stream is never flushed, so
-/// its write index (counted here) always says where each sample sits.
+/// its write index (counted by `StreamPlacement`) always says where each sample sits.
 /// Threading: public methods from any thread; the write callback runs on the mainloop thread.
 /// All stream state is guarded by the mainloop lock.
 final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
