@@ -222,7 +222,7 @@ struct PlaybackTests {
         #expect(test.player.volume == 0.25)
         #expect(test.player.isMuted)
         // The sound server itself now holds the stream at that volume, muted.
-        let inputs = try Command.run(["pactl", "list", "sink-inputs"]).output
+        let inputs = try PulseClients.run(["pactl", "list", "sink-inputs"]).output
         #expect(inputs.contains("Mute: yes"))
         #expect(inputs.contains("25%"))
     }

@@ -59,11 +59,11 @@ public struct Command {
                   newSession: true)
     }
 
-    /// Like `spawnDetached(_:environment:log:)`, with standard output alone going to `output`
-    /// (a recorder writing raw data there as it comes).
+    /// Like `spawnDetached(_:environment:log:)`, with standard output going to `output`
+    /// (a recorder writing raw data there as it comes) and standard error to `errors`.
     public static func spawnDetached(_ arguments: [String], environment: [String: String] = [:],
-                                     output: String) throws -> Int32 {
-        try spawn(arguments, environment: environment, stdout: output, stderr: "/dev/null", newSession: true)
+                                     output: String, errors: String = "/dev/null") throws -> Int32 {
+        try spawn(arguments, environment: environment, stdout: output, stderr: errors, newSession: true)
     }
 
     private static func spawn(_ arguments: [String], environment: [String: String], stdout: String,

@@ -51,8 +51,8 @@ public enum SoundServer {
             usleep(50_000)
         }
         setenv("PULSE_SERVER", address, 1)
-        let keepAlive = try Command.spawnDetached(["pacat", "--playback", "--latency-msec=20", "--raw", "/dev/zero"],
-                                                  environment: ["PULSE_SERVER": address])
+        let keepAlive = try PulseClients.spawn(["pacat", "--playback", "--latency-msec=20", "--raw", "/dev/zero"],
+                                               server: address)
         reap(when: getpid(), exits: [daemon, keepAlive])
         // A new null sink starts with 2 s of silence rendered ahead: the first sound played
         // would wait for it.
@@ -92,14 +92,13 @@ public final class PrivateSink: @unchecked Sendable {
         self.name = name
         self.channelMap = channelMap
         self.pooled = pooled
-        let env = ["PULSE_SERVER": server]
         var arguments = ["pactl", "load-module", "module-null-sink", "sink_name=\(name)", "rate=48000"]
         if let channelMap {
             arguments += ["channels=\(channelMap.split(separator: ",").count)", "channel_map=\(channelMap)"]
         }
-        module = try Command.run(arguments, environment: env).output.trimmingCharacters(in: .whitespacesAndNewlines)
-        keepAlive = try Command.spawnDetached(["pacat", "--playback", "-d", name, "--latency-msec=10", "--raw", "/dev/zero"],
-                                              environment: env)
+        module = try PulseClients.run(arguments, server: server).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        keepAlive = try PulseClients.spawn(["pacat", "--playback", "-d", name, "--latency-msec=10", "--raw", "/dev/zero"],
+                                           server: server)
         SoundServer.reap(when: getpid(), exits: [keepAlive])
         try SoundServer.waitUntilSettled(sink: name, server: server)
     }
@@ -116,7 +115,7 @@ public final class PrivateSink: @unchecked Sendable {
         } else {
             arguments.append("--channels=\(channels)")
         }
-        return try Command.spawnDetached(arguments, environment: ["PULSE_SERVER": server], output: path)
+        return try PulseClients.spawn(arguments, server: server, output: path)
     }
 
     /// Stops a recorder from `record(to:)` and returns its samples.
@@ -142,7 +141,7 @@ public final class PrivateSink: @unchecked Sendable {
 
     private func unload() {
         kill(keepAlive, SIGTERM)
-        _ = try? Command.run(["pactl", "unload-module", module], environment: ["PULSE_SERVER": server], check: false)
+        _ = try? PulseClients.run(["pactl", "unload-module", module], server: server)
     }
 
     // MARK: A pool of settled sinks
@@ -180,7 +179,7 @@ extension SoundServer {
     static func waitUntilSettled(sink: String, server: String) throws {
         let deadline = Date(timeIntervalSinceNow: 5)
         while Date() < deadline {
-            let listing = try Command.run(["pactl", "list", "sinks"], environment: ["PULSE_SERVER": server]).output
+            let listing = try PulseClients.run(["pactl", "list", "sinks"], server: server).output
             if let latency = latency(of: sink, in: listing), latency < 50_000 { return }
             usleep(100_000)
         }
