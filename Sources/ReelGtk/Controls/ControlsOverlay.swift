@@ -44,6 +44,7 @@ final class ControlsOverlay {
     /// The scrubber is pressed or a menu of the bar is open (the visibility logic keeps the
     /// controls up meanwhile: hiding the bar would take its open menu with it).
     var scrubbingChanged: (@MainActor (Bool) -> Void)?
+    private var modelEvents: ObservationToken?
     /// Any input on the controls (keeps them up).
     var activity: (@MainActor () -> Void)?
 
@@ -147,7 +148,12 @@ final class ControlsOverlay {
 
     // MARK: From the player
 
-    func apply(_ event: PlayerEvent) {
+    /// Follows the player through the view's model, told each event once the model has it.
+    func follow(_ model: PlayerModel) {
+        modelEvents = model.observeEvents { [weak self] event in self?.apply(event) }
+    }
+
+    private func apply(_ event: PlayerEvent) {
         switch event {
         case .stateChanged(_, let to):
             if to != .ended { playedThrough = false }

@@ -28,6 +28,7 @@ public final class PlayerView {
     private let builder: UIBuilder
     var visibility = ControlsVisibility()
     private var hideTimer: Timer?
+    private var modelEvents: ObservationToken?
     private var spinnerTimer: Timer?
     var tapTimer: Timer?
     public private(set) var mediaInfo: MediaInfo?
@@ -56,7 +57,7 @@ public final class PlayerView {
                 makePlayer: ((@escaping @Sendable (PlayerEvent) -> Void) -> PlaybackController)? = nil) {
         let relay = Relay()
         let sink: @Sendable (PlayerEvent) -> Void = { event in
-            MainContext.async { relay.view?.handle(event) }
+            MainContext.async { relay.view?.model.apply(event) }
         }
         let cachePreference = StreamCachePreference(settings.streamCache)
         self.cachePreference = cachePreference
@@ -77,6 +78,10 @@ public final class PlayerView {
         chapterMarks = ChapterMarks(scale: controls.scrubber)
         preview = ScrubberPreview(overlay: widget, controls: controls, chapters: chapterMarks, settings: settings)
         relay.view = self
+        // The model takes in each event first; then the view and its controls, watching it, in
+        // that order; then whoever embeds the view.
+        modelEvents = model.observeEvents { [weak self] event in self?.handle(event) }
+        controls.follow(model)
         movie.failed = { [weak self] message in self?.showFailure(.internalError(message)) }
         movie.pictureDrawn = { [weak self] _ in
             guard let self, !self.firstPictureReported else { return }
@@ -134,8 +139,7 @@ public final class PlayerView {
 
     // MARK: Engine events
 
-    func handle(_ event: PlayerEvent) {
-        controls.apply(event)
+    private func handle(_ event: PlayerEvent) {
         switch event {
         case .stateChanged(_, let to):
             state = to
@@ -163,7 +167,6 @@ public final class PlayerView {
         default:
             break
         }
-        model.apply(event)
     }
 
     private func stateChanged(_ state: PlayerState) {
