@@ -4,8 +4,8 @@ import ReelEngine
 
 /// The controls overlay (DBVideoPlayer + ASBPlayerScrubbing): play/pause, hold-to-scan
 /// rewind and fast-forward, the scrubber, elapsed and total/remaining time, volume and mute,
-/// fullscreen. It drives playback only through `PlaybackController` and is told what happens
-/// through `apply(_:)`.
+/// fullscreen. It drives playback only through `PlaybackController` and follows the player
+/// through the view's `PlayerModel`.
 /// Threading: main thread only.
 @MainActor
 final class ControlsOverlay {
@@ -15,13 +15,9 @@ final class ControlsOverlay {
     var scrubber: UnsafeMutablePointer<GtkWidget> { scrubbing.widget }
     private let adjustment: UnsafeMutablePointer<GtkAdjustment>
     private var scrubbing: ScrubberControl!
-    private let elapsedLabel: UnsafeMutablePointer<GtkWidget>
-    private let durationLabel: UnsafeMutablePointer<GtkWidget>
-    private let durationButton: UnsafeMutablePointer<GtkWidget>
-    private let volumeButton: UnsafeMutablePointer<GtkWidget>
-    private let muteButton: UnsafeMutablePointer<GtkWidget>
+    private let labels: TimeLabels
+    private let volume: VolumeControl
     private let player: PlaybackController
-    private let settings: PlayerSettings
     private let scanner: HoldToScan
     private(set) var duration: Double?
     private var frameRate: Double?
@@ -29,7 +25,6 @@ final class ControlsOverlay {
     /// A break (interstitial) is playing: its own time in the labels and on the scrubber,
     /// which cannot be moved, nor can the main item be scanned.
     private var inBreak = false
-    private var updatingFromPlayer = false
     private var scrubberHeld = false
     private var popupsOpen = 0
     /// Played to the end: the time reads the whole length until the player moves again (the
@@ -54,24 +49,17 @@ final class ControlsOverlay {
         playButton = builder.widget("play-button")
         bufferedRanges = BufferedRanges(area: builder.widget("buffered-ranges"), scrubber: builder.widget("scrubber"))
         adjustment = builder.object("scrubber-adjustment").cast()
-        elapsedLabel = builder.widget("elapsed-label")
-        durationLabel = builder.widget("duration-label")
-        durationButton = builder.widget("duration-button")
-        volumeButton = builder.widget("volume-button")
-        muteButton = builder.widget("mute-button")
+        labels = TimeLabels(builder: builder, settings: settings)
+        volume = VolumeControl(builder: builder, player: player, settings: settings)
         self.player = player
-        self.settings = settings
         scanner = HoldToScan(player: player)
 
         Signal.connect(playButton.raw, "clicked") { [weak self] in
             self?.player.togglePause()
             self?.activity?()
         }
-        Signal.connect(durationButton.raw, "clicked") { [weak self] in
-            guard let self else { return }
-            self.settings.showRemaining.toggle()
-            self.activity?()
-        }
+        labels.activity = { [weak self] in self?.activity?() }
+        volume.activity = { [weak self] in self?.activity?() }
         scanButtons = [builder.widget("rewind-button"), builder.widget("forward-button")]
         wireScanButton(scanButtons[0], forward: false)
         wireScanButton(scanButtons[1], forward: true)
@@ -79,7 +67,6 @@ final class ControlsOverlay {
                                     duration: { [weak self] in self?.duration })
         scrubbing.moved = { [weak self] time in self?.updateLabels(position: time) }
         scrubbing.heldChanged = { [weak self] held in self?.setHeld(scrubber: held) }
-        wireVolume()
         wirePopups()
         updatePlayButton()
         updateLabels(position: 0)
@@ -123,29 +110,6 @@ final class ControlsOverlay {
 
     private func setScrubberValue(_ value: Double) { scrubbing.setValue(value) }
 
-    // MARK: Volume
-
-    private func wireVolume() {
-        gtk_scale_button_set_value(volumeButton.cast(), settings.volume)
-        gtk_toggle_button_set_active(muteButton.cast(), settings.muted ? 1 : 0)
-        player.setVolume(settings.volume)
-        player.setMuted(settings.muted)
-        Signal.connect(gtk_scale_button_get_adjustment(volumeButton.cast()).raw, "value-changed") { [weak self] in
-            guard let self, !self.updatingFromPlayer else { return }
-            let value = gtk_scale_button_get_value(self.volumeButton.cast())
-            self.player.setVolume(value)
-            self.settings.volume = value
-            self.activity?()
-        }
-        Signal.connect(muteButton.raw, "toggled") { [weak self] in
-            guard let self, !self.updatingFromPlayer else { return }
-            let muted = gtk_toggle_button_get_active(self.muteButton.cast()) != 0
-            self.player.setMuted(muted)
-            self.settings.muted = muted
-            self.activity?()
-        }
-    }
-
     // MARK: From the player
 
     /// Follows the player through the view's model, told each event once the model has it.
@@ -185,11 +149,8 @@ final class ControlsOverlay {
             updateLabels(position: player.position)
         case .downloadProgress(let progress):
             bufferedRanges.show(progress)
-        case .volumeChanged(let volume, let muted):
-            updatingFromPlayer = true
-            gtk_scale_button_set_value(volumeButton.cast(), volume)
-            gtk_toggle_button_set_active(muteButton.cast(), muted ? 1 : 0)
-            updatingFromPlayer = false
+        case .volumeChanged(let level, let muted):
+            volume.show(volume: level, muted: muted)
         default:
             break
         }
@@ -222,15 +183,11 @@ final class ControlsOverlay {
     /// The break's own time: how far in, and what is left of it.
     private func showBreakTime(_ position: Double, of length: Double?) {
         guard inBreak else { return }
-        gtk_label_set_text(elapsedLabel.cast(), TimeText.elapsed(position, reference: length))
+        labels.showBreak(position: position, length: length)
         if let length {
             gtk_adjustment_set_upper(adjustment, max(length, 0.001))
             setScrubberValue(min(position, length))
-            gtk_label_set_text(durationLabel.cast(), TimeText.remaining(position: position, duration: length))
-        } else {
-            gtk_label_set_text(durationLabel.cast(), "--:--")
         }
-        Accessibility.setLabel(durationButton, "Break time remaining")
     }
 
     /// Media closed or failed: nothing to scrub.
@@ -250,25 +207,7 @@ final class ControlsOverlay {
     func refreshLabels() { updateLabels(position: isScrubbing ? scrubbing.lastTime : player.position) }
 
     private func updateLabels(position: Double) {
-        let options = settings.timeOptions
-        gtk_label_set_text(elapsedLabel.cast(),
-                           TimeText.elapsed(position, reference: duration, frameRate: frameRate, options: options))
-        guard let duration else {
-            gtk_label_set_text(durationLabel.cast(), "--:--")
-            return
-        }
-        if settings.showRemaining {
-            // What is left in real time: at 2× the rest of the film takes half as long.
-            let speed = max(player.speed, 0.01)
-            let left = max(0, duration - position) / speed
-            gtk_label_set_text(durationLabel.cast(), TimeText.remaining(position: 0, duration: left,
-                                                                         frameRate: frameRate, options: options))
-            Accessibility.setLabel(durationButton, "Time remaining")
-        } else {
-            gtk_label_set_text(durationLabel.cast(), TimeText.elapsed(duration, reference: duration,
-                                                                       frameRate: frameRate, options: options))
-            Accessibility.setLabel(durationButton, "Total time")
-        }
+        labels.show(position: position, duration: duration, frameRate: frameRate, speed: player.speed)
     }
 
     private func setHeld(scrubber: Bool? = nil) {
@@ -278,7 +217,7 @@ final class ControlsOverlay {
 
     /// The volume slider pops up from the bar.
     private func wirePopups() {
-        let popups: [UnsafeMutablePointer<GtkWidget>?] = [gtk_scale_button_get_popup(volumeButton.cast())]
+        let popups: [UnsafeMutablePointer<GtkWidget>?] = [volume.popup]
         for case let popup? in popups {
             Signal.connectPointer(popup.raw, "notify::visible") { [weak self] _ in
                 guard let self else { return }
