@@ -36,6 +36,14 @@ final class AccessibilityReader {
         try ask(["op": "tree"]) as? [[String: Any]] ?? []
     }
 
+    /// The last element (in tree order) whose name ends with `suffix`, found by walking the
+    /// tree from its end and reading only names on the way, preceded by the window's frame
+    /// (for placing it on screen); empty when there is none. A list of hundreds of rows takes
+    /// seconds to read whole, and a note after it is what a test looks for.
+    func last(nameEndingWith suffix: String) throws -> [[String: Any]] {
+        try ask(["op": "last", "suffix": suffix]) as? [[String: Any]] ?? []
+    }
+
     /// Activates the GAction `action` of the window at `path` of `application` on the session
     /// bus, with a string parameter or none; throws what D-Bus answered if it fails.
     func activate(_ action: String, string parameter: String?, application: String, path: String) throws {
@@ -90,7 +98,7 @@ final class AccessibilityReader {
     import json, sys, pyatspi
     from gi.repository import Gio, GLib
 
-    def walk(node, depth, out):
+    def record(node, depth):
         try:
             ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
             box = [ext.x, ext.y, ext.width, ext.height]
@@ -102,13 +110,18 @@ final class AccessibilityReader {
         except Exception:
             # A widget that went while the tree was read (a popover closing, controls
             # rebuilt): it and its children are simply not there any more.
-            return
+            return None
         try:
             value = node.queryValue().currentValue
         except Exception:
             value = None
-        out.append({"role": role, "name": name, "states": states, "box": box,
-                    "depth": depth, "value": value})
+        return {"role": role, "name": name, "states": states, "box": box, "depth": depth, "value": value}
+
+    def walk(node, depth, out):
+        item = record(node, depth)
+        if item is None:
+            return
+        out.append(item)
         try:
             children = [node.getChildAtIndex(i) for i in range(node.childCount)]
         except Exception:
@@ -116,19 +129,54 @@ final class AccessibilityReader {
         for child in children:
             if child is not None: walk(child, depth + 1, out)
 
-    def tree():
+    def apps():
         context = GLib.MainContext.default()
         while context.iteration(False):
             pass
         desktop = pyatspi.Registry.getDesktop(0)
         desktop.clear_cache()
-        out = []
+        found = []
         for i in range(desktop.childCount):
             app = desktop.getChildAtIndex(i)
             if app is not None and app.name in ("reel", "Reel", "io.github.reel.Reel", "reel-widget-example"):
                 app.clear_cache()
-                walk(app, 0, out)
+                found.append(app)
+        return found
+
+    def tree():
+        out = []
+        for app in apps():
+            walk(app, 0, out)
         return out
+
+    def last_named(node, depth, suffix):
+        try:
+            name = node.name or ""
+            count = node.childCount
+        except Exception:
+            return None
+        for i in reversed(range(count)):
+            try:
+                child = node.getChildAtIndex(i)
+            except Exception:
+                child = None
+            if child is not None:
+                found = last_named(child, depth + 1, suffix)
+                if found is not None:
+                    return found
+        return record(node, depth) if name.endswith(suffix) else None
+
+    def last(request):
+        for app in apps():
+            found = last_named(app, 0, request["suffix"])
+            if found is None:
+                continue
+            for i in range(app.childCount):
+                frame = record(app.getChildAtIndex(i), 1)
+                if frame is not None and frame["role"] == "frame":
+                    return [frame, found]
+            return [found]
+        return []
 
     def activate(request):
         parameter = request.get("parameter")
@@ -142,7 +190,8 @@ final class AccessibilityReader {
     for line in sys.stdin:
         try:
             request = json.loads(line)
-            answer = tree() if request["op"] == "tree" else activate(request)
+            op = request["op"]
+            answer = tree() if op == "tree" else last(request) if op == "last" else activate(request)
             print(json.dumps(answer), flush=True)
         except Exception as error:
             print(json.dumps({"error": str(error)}), flush=True)

@@ -87,6 +87,11 @@ public final class ReelApp {
     public func accessibleTree() throws -> [AccessibleNode] {
         // A reader that stopped mid-look is replaced once, as a fresh look would have been.
         let list = try (try? desktop.accessibility().tree()) ?? desktop.accessibility().tree()
+        return try placed(list)
+    }
+
+    /// Places elements the reader found on screen.
+    private func placed(_ list: [[String: Any]]) throws -> [AccessibleNode] {
         // GTK 4 reports extents relative to its window (it cannot know where the window is on
         // screen), and the X window is larger than the GTK window by the client-side shadow.
         // Screen position = X window origin + shadow margin + GTK's extents.
@@ -111,6 +116,22 @@ public final class ReelApp {
         var found: AccessibleNode?
         try Desktop.wait("\(what) in the accessibility tree", log: log, timeout: timeout) {
             found = try accessibleTree().first(where: match)
+            return found != nil
+        }
+        return found!
+    }
+
+    /// Waits until the accessibility tree has an element whose name ends with `suffix`, and
+    /// returns the last such one in tree order. Only names are read on the way from the tree's
+    /// end: what follows a long list is found without reading every row.
+    @discardableResult
+    public func waitForLastElement(_ what: String, nameEndingWith suffix: String,
+                                   timeout: Double = 20) throws -> AccessibleNode {
+        var found: AccessibleNode?
+        try Desktop.wait("\(what) in the accessibility tree", log: log, timeout: timeout) {
+            let list = try (try? desktop.accessibility().last(nameEndingWith: suffix))
+                ?? desktop.accessibility().last(nameEndingWith: suffix)
+            found = try placed(list).last { $0.name.hasSuffix(suffix) }
             return found != nil
         }
         return found!
