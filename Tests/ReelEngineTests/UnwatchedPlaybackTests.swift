@@ -30,11 +30,13 @@ struct UnwatchedPlaybackTests {
         let presenter = HeadlessPresenter(player: test.player, rate: 60)
         presenter.start()
         defer { presenter.stop() }
+        // The judgement is on the first ten pictures shown: wait for them (each event is
+        // looked at once, in order).
+        var shown = 0
         _ = test.recorder.wait(from: mark, timeout: 10) { event in
-            if case .frameShown = event { return true }
-            return false
+            if case .frameShown = event { shown += 1 }
+            return shown >= 10
         }
-        usleep(500_000)
         let drifts = test.recorder.all[mark...].compactMap { event -> Double? in
             if case .frameShown(let report) = event { return report.drift }
             return nil
