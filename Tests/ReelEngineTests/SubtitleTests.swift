@@ -22,31 +22,11 @@ struct SubtitleTests {
 
     /// Burns the subtitles at `at` into a PNG; returns its path and the tool's JSON.
     static func burn(_ video: String, at: Double, _ extra: [String]) throws -> (png: String, json: [String: Any]) {
-        try judged(try run(video, at: at, extra))
-    }
-
-    /// Burns each moment, two `reel-tool frame` processes at a time (each a short process of
-    /// its own, into a folder of its own); returns each PNG and JSON in order, judged here.
-    static func burnEach(_ video: String, _ moments: [(at: Double, extra: [String])]) throws -> [(png: String, json: [String: Any])] {
-        var runs: [Result<(png: String, result: Command.Result), Error>] = []
-        for start in stride(from: 0, to: moments.count, by: 2) {
-            runs += AtOnce.map(Array(moments[start..<min(start + 2, moments.count)])) { moment in
-                try SubtitleTests.run(video, at: moment.at, moment.extra)
-            }
-        }
-        return try runs.map { try judged(try $0.get()) }
-    }
-
-    static func run(_ video: String, at: Double, _ extra: [String]) throws -> (png: String, result: Command.Result) {
         let png = try SubtitleOracle.folder() + "/frame.png"
-        return (png, try ReelToolTests.tool(["frame", video, "--at", String(at), "--png", png] + extra))
-    }
-
-    static func judged(_ run: (png: String, result: Command.Result)) throws -> (png: String, json: [String: Any]) {
-        let result = run.result
+        let result = try ReelToolTests.tool(["frame", video, "--at", String(at), "--png", png] + extra)
         #expect(result.status == 0, "\(result.output) \(String(decoding: result.stderr, as: UTF8.self))")
         let json = try ReelToolTests.json(result.output.split(separator: "\n").first ?? "")
-        return (run.png, json)
+        return (png, json)
     }
 
     static func srt(_ text: String, name: String = "cues.srt") throws -> String {
@@ -105,9 +85,8 @@ struct SubtitleTests {
         let subs = try Self.srt(Self.twoCues)
         // Frames are at multiples of 0.04 s; the cue runs from 0.5 (between frames 0.48 and
         // 0.52) to 2.0 (a frame's time, where it is already gone).
-        let moments = [(0.44, false), (0.52, true), (1.0, true), (1.96, true), (2.0, false), (2.04, false)]
-        let burned = try Self.burnEach(video, moments.map { (at: $0.0, extra: ["--subtitles", subs]) })
-        for ((time, shown), (png, json)) in zip(moments, burned) {
+        for (time, shown) in [(0.44, false), (0.52, true), (1.0, true), (1.96, true), (2.0, false), (2.04, false)] {
+            let (png, json) = try Self.burn(video, at: time, ["--subtitles", subs])
             #expect(abs((json["pts"] as? Double ?? -1) - time) < 0.001)
             let drawn = try SubtitleOracle.picture(png).drawnArea(background: Self.background) != nil
             #expect(drawn == shown, "at \(time) s the cue should be \(shown ? "shown" : "gone")")
@@ -128,8 +107,8 @@ struct SubtitleTests {
 
         let subs = try Self.srt(Self.twoCues)
         var heights: [Int] = []
-        let sizes = ["tiny", "medium", "large", "huge"]
-        for (sized, _) in try Self.burnEach(video, sizes.map { (at: 1, extra: ["--subtitles", subs, "--subtitle-size", $0]) }) {
+        for size in ["tiny", "medium", "large", "huge"] {
+            let (sized, _) = try Self.burn(video, at: 1, ["--subtitles", subs, "--subtitle-size", size])
             let box = try #require(try SubtitleOracle.picture(sized).drawnArea(background: Self.background))
             heights.append(box.y1 - box.y0)
         }
