@@ -97,22 +97,19 @@ struct GaplessTests {
     }
 
     enum Outcome: Sendable {
-        case heard(Heard?)
         case silentWithSeek(SilentRun)
         case unusableAndWithdrawn([SilentRun])
     }
 
-    /// The suite's three real-time plays (the heard queue, the silent one with a seek, and the
-    /// unusable and withdrawn next items) each spend their seconds waiting for the clock on a
-    /// player of their own, so they play at once, started by whichever test asks first; each
-    /// test judges its own.
+    /// The suite's silent plays (the one with a seek, and the unusable and withdrawn next
+    /// items) each spend their seconds waiting for the clock on a player of their own, so they
+    /// play at once, started by whichever test asks first; each test judges its own. The heard
+    /// queue plays alone: beside them, on a machine with one core busy, its hand-over came
+    /// late enough to leave a gap.
     static let plays = Once { () -> [Result<Outcome, Error>] in
-        AtOnce.map([0, 1, 2]) { play -> Outcome in
-            switch play {
-            case 0: return .heard(try GaplessTests.playHeard())
-            case 1: return .silentWithSeek(try GaplessTests.playSilentWithSeek())
-            default: return .unusableAndWithdrawn(try GaplessTests.playUnusableAndWithdrawn())
-            }
+        AtOnce.map([0, 1]) { play -> Outcome in
+            play == 0 ? .silentWithSeek(try GaplessTests.playSilentWithSeek())
+                : .unusableAndWithdrawn(try GaplessTests.playUnusableAndWithdrawn())
         }
     }
 
@@ -165,7 +162,7 @@ struct GaplessTests {
     func followsWithoutGap() throws {
         let first = try Fixtures.path(.gaplessFirst)
         let second = try Fixtures.path(.gaplessSecond)
-        guard case .heard(let result) = try Self.plays.get()[0].get() else { throw TestPlayer.Timeout(what: "the heard play") }
+        let result = try Self.playHeard()
         let oracleFirst = try FrameMD5.of(first).entries.map(\.md5)
         let oracleSecond = try FrameMD5.of(second).entries.map(\.md5)
         let run = try #require(result, "the sound device ran dry in three runs: the machine is too busy to judge gaps")
@@ -274,7 +271,7 @@ struct GaplessTests {
     @Test("Without a sound stream to chain into, the next item still takes over at the end; a seek meanwhile starts its preparation over")
     func silentOutputAndSeeks() throws {
         let second = try Fixtures.path(.gaplessSecond)
-        guard case .silentWithSeek(let run) = try Self.plays.get()[1].get() else { throw TestPlayer.Timeout(what: "the silent play") }
+        guard case .silentWithSeek(let run) = try Self.plays.get()[0].get() else { throw TestPlayer.Timeout(what: "the silent play") }
         #expect(run.events.filter(Self.isHandover).count == 1)
         #expect(run.events.filter(Self.isEnd).count == 1)
         let oracle = try FrameMD5.of(second)
@@ -285,7 +282,7 @@ struct GaplessTests {
     @Test("A next item that cannot be opened, or one taken back, leaves the current item to end as usual")
     func unusableOrWithdrawnNext() throws {
         let first = try Fixtures.path(.gaplessFirst)
-        guard case .unusableAndWithdrawn(let runs) = try Self.plays.get()[2].get() else { throw TestPlayer.Timeout(what: "the unusable plays") }
+        guard case .unusableAndWithdrawn(let runs) = try Self.plays.get()[1].get() else { throw TestPlayer.Timeout(what: "the unusable plays") }
         for (next, run) in zip(Self.unusableNexts, runs) {
             #expect(!run.events.contains(where: Self.isHandover), "\(next) took over")
             #expect(run.state == .ended)
