@@ -31,19 +31,82 @@ struct AudioContinuityTests {
         return Steps(largest: largest, at: Double(index) / rate, toneLimit: Double(peak) * 2 * .pi * 440 / rate, peak: peak)
     }
 
+    /// A recording of one run the device never ran dry in; none if all three ran dry.
+    struct Recording: Sendable {
+        let samples: [Int16]
+        let underruns: Int
+    }
+
     /// Runs `drive` against a player on a private null sink and returns the monitor's recording.
     /// A gap from the device running dry (a machine too busy to feed it) is a click too, but
     /// not the one under test: such a run is recorded again, up to three times.
-    static func record(_ drive: (TestPlayer) throws -> Void) throws -> [Int16] {
+    static func record(_ drive: (TestPlayer) throws -> Void) throws -> Recording {
         var underruns = 0
         for _ in 0..<3 {
             let (samples, gaps) = try recordOnce(drive)
-            if gaps == 0 { return samples }
+            if gaps == 0 { return Recording(samples: samples, underruns: 0) }
             underruns += gaps
             print("the sound device ran dry \(gaps) times (a busy machine): recording again")
         }
-        Issue.record("the sound device ran dry \(underruns) times in three runs: the machine is too busy to judge clicks")
-        return []
+        return Recording(samples: [], underruns: underruns)
+    }
+
+    /// The samples of `recording`, judged on the test's own thread: none is an issue.
+    static func samples(of recording: Recording) -> [Int16] {
+        if recording.samples.isEmpty {
+            Issue.record("the sound device ran dry \(recording.underruns) times in three runs: the machine is too busy to judge clicks")
+        }
+        return recording.samples
+    }
+
+    /// What each test plays. Each plays in real time into a sink of its own and spends its
+    /// seconds waiting for the clock, so the three are recorded at once, started by whichever
+    /// test asks first; each test judges its own recording.
+    enum Drive: Int, CaseIterable, Sendable {
+        case seeks, pauses, audioStreamSwitch
+
+        func run(_ test: TestPlayer) throws {
+            switch self {
+            case .seeks:
+                try test.open(try Fixtures.path(.tone440))
+                try AudioContinuityTests.play(test, for: 0.4)
+                for target in [3.0137, 1.2071, 4.4419] {
+                    let mark = test.recorder.count
+                    test.player.seek(to: target, mode: .exact)
+                    try test.waitFor(from: mark, "the seek to \(target)") { if case .seekCompleted = $0 { return true }; return false }
+                    usleep(400_000)
+                }
+                test.player.pause()
+            case .pauses:
+                try test.open(try Fixtures.path(.tone440))
+                try AudioContinuityTests.play(test, for: 0.4)
+                for _ in 0..<3 {
+                    let mark = test.recorder.count
+                    test.player.pause()
+                    try test.waitForState(from: mark, "paused") { $0 == .ready }
+                    usleep(300_000)
+                    try AudioContinuityTests.play(test, for: 0.4)
+                }
+                test.player.pause()
+            case .audioStreamSwitch:
+                // Two streams of the same length: a 440 Hz tone and an 880 Hz tone.
+                try test.open(try Fixtures.path(.twoAudioStreams))
+                try AudioContinuityTests.play(test, for: 1.0)
+                let mark = test.recorder.count
+                test.player.selectAudioStream(2)
+                try test.waitFor(from: mark, "the sound brought to the picture") { if case .seekCompleted = $0 { return true }; return false }
+                usleep(1_000_000)
+                test.player.pause()
+            }
+        }
+    }
+
+    static let recordings = Once { () -> [Result<Recording, Error>] in
+        AtOnce.map(Drive.allCases) { drive in try AudioContinuityTests.record(drive.run) }
+    }
+
+    static func recording(_ drive: Drive) throws -> [Int16] {
+        samples(of: try recordings.get()[drive.rawValue].get())
     }
 
     static func recordOnce(_ drive: (TestPlayer) throws -> Void) throws -> (samples: [Int16], underruns: Int) {
@@ -75,17 +138,7 @@ struct AudioContinuityTests {
 
     @Test("Seeking while playing neither cuts the sound off mid-wave nor starts it mid-wave")
     func seeksDoNotClick() throws {
-        let samples = try Self.record { test in
-            try test.open(try Fixtures.path(.tone440))
-            try Self.play(test, for: 0.4)
-            for target in [3.0137, 1.2071, 4.4419] {
-                let mark = test.recorder.count
-                test.player.seek(to: target, mode: .exact)
-                try test.waitFor(from: mark, "the seek to \(target)") { if case .seekCompleted = $0 { return true }; return false }
-                usleep(400_000)
-            }
-            test.player.pause()
-        }
+        let samples = try Self.recording(.seeks)
         guard !samples.isEmpty else { return }
         let steps = Self.steps(samples, rate: 48000)
         print("seeks: \(steps)")
@@ -95,18 +148,7 @@ struct AudioContinuityTests {
 
     @Test("Pausing and playing again neither cuts the sound off mid-wave nor starts it mid-wave")
     func pausesDoNotClick() throws {
-        let samples = try Self.record { test in
-            try test.open(try Fixtures.path(.tone440))
-            try Self.play(test, for: 0.4)
-            for _ in 0..<3 {
-                let mark = test.recorder.count
-                test.player.pause()
-                try test.waitForState(from: mark, "paused") { $0 == .ready }
-                usleep(300_000)
-                try Self.play(test, for: 0.4)
-            }
-            test.player.pause()
-        }
+        let samples = try Self.recording(.pauses)
         guard !samples.isEmpty else { return }
         let steps = Self.steps(samples, rate: 48000)
         print("pauses: \(steps)")
@@ -125,16 +167,7 @@ struct AudioContinuityTests {
 
     @Test("Another audio stream chosen while playing is heard at once, from the same moment, with no click")
     func audioStreamSwitchIsHeardAtOnce() throws {
-        let samples = try Self.record { test in
-            // Two streams of the same length: a 440 Hz tone and an 880 Hz tone.
-            try test.open(try Fixtures.path(.twoAudioStreams))
-            try Self.play(test, for: 1.0)
-            let mark = test.recorder.count
-            test.player.selectAudioStream(2)
-            try test.waitFor(from: mark, "the sound brought to the picture") { if case .seekCompleted = $0 { return true }; return false }
-            usleep(1_000_000)
-            test.player.pause()
-        }
+        let samples = try Self.recording(.audioStreamSwitch)
         guard !samples.isEmpty else { return }
         let loud = samples.indices.filter { abs(Int(samples[$0])) > 2000 }
         guard let first = loud.first, let last = loud.last else {

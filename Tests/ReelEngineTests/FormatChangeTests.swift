@@ -22,10 +22,19 @@ struct FormatChangeTests {
         let position: Double
     }
 
-    // Each file plays in real time, so they play at once.
+    /// The suite's real-time plays: every joined file's pictures, and the file whose sound
+    /// changes format through the sound server. Each spends its seconds waiting for the clock,
+    /// so all play at once, started by whichever of their two tests asks first; each test
+    /// judges its own.
+    static let plays = Once { () -> (through: [Result<PlayedThrough, Error>], sound: Result<PlayedThrough, Error>) in
+        let items: [Fixtures.Spec.Joined?] = FormatChangeTests.playedFiles.map { $0 } + [nil]
+        let outcomes = AtOnce.map(items) { joined in try joined.map(FormatChangeTests.playThrough) ?? FormatChangeTests.playSoundFormatChanges() }
+        return (Array(outcomes.dropLast()), outcomes.last!)
+    }
+
     @Test("Plays through every change: each picture shown is FFmpeg's, at its new size and format, in order (every file at once)")
     func playsThrough() throws {
-        let outcomes = AtOnce.map(Self.playedFiles) { joined in try Self.playThrough(joined) }
+        let outcomes = try Self.plays.get().through
         for (joined, outcome) in zip(Self.playedFiles, outcomes) {
             do {
                 try Self.judge(joined, try outcome.get())
@@ -124,19 +133,22 @@ struct FormatChangeTests {
         #expect(summary["outcome"] as? String == "ended")
     }
 
-    @Test("Sound that changes format mid-stream (stereo 48 kHz, 5.1, 44.1 kHz) plays to the end with every picture")
-    func soundFormatChanges() throws {
+    static func playSoundFormatChanges() throws -> PlayedThrough {
         try SoundServer.ensure()
-        let joined = Fixtures.Spec.audioFormatChanges
-        let path = try joined.path
-        let oracle = try JoinedOracle.of(joined)
         let test = TestPlayer(audio: .pulse) { $0.autoplay = true }
         let presenter = HeadlessPresenter(player: test.player)
         presenter.start()
         defer { presenter.stop() }
-        try test.open(path)
+        try test.open(try Fixtures.Spec.audioFormatChanges.path)
         try test.waitForState("the end") { $0 == .ended }
-        let stats = test.player.statistics
+        return PlayedThrough(frames: [], statistics: test.player.statistics, position: test.player.position)
+    }
+
+    @Test("Sound that changes format mid-stream (stereo 48 kHz, 5.1, 44.1 kHz) plays to the end with every picture")
+    func soundFormatChanges() throws {
+        let played = try Self.plays.get().sound.get()
+        let oracle = try JoinedOracle.of(Fixtures.Spec.audioFormatChanges)
+        let stats = played.statistics
         #expect(stats.audioOutput == "pulse", "sound went to \(stats.audioOutput ?? "nowhere")")
         // Six seconds of sound (at least five: the segments' AAC start and end padding aside).
         let decoded = Double(stats.audioSamplesDecoded) / Double(stats.audioFormat?.sampleRate ?? 48000)
@@ -144,7 +156,7 @@ struct FormatChangeTests {
         #expect(stats.framesDecoded == oracle.frames.count)
         #expect(stats.framesShown + stats.framesDropped == stats.framesDecoded)
         let end = try #require(oracle.segments.last).end
-        #expect(abs(test.player.position - end) < 0.25, "ended at \(test.player.position) of \(end)")
+        #expect(abs(played.position - end) < 0.25, "ended at \(played.position) of \(end)")
     }
 
     @Test("Previews after a change have the new picture's shape and FFmpeg's picture")

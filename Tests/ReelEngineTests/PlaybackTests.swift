@@ -32,11 +32,42 @@ struct PlaybackTests {
         let framesInFile: Int?
     }
 
-    // The cases play in real time, so they play at once: each waits on its own clock.
+    /// What the restart after the end left: the position once the restart landed.
+    struct Restarted: Sendable {
+        let positionAfterRestart: Double
+    }
+
+    /// What playing a file through with every frame observed left: the events and the count
+    /// of frames shown.
+    struct Observed: Sendable {
+        let events: [PlayerEvent]
+        let framesShown: Int
+    }
+
+    enum Outcome: Sendable {
+        case toEnd([Result<Played, Error>])
+        case restarted(Restarted)
+        case observed(Observed)
+    }
+
+    /// The suite's plays to the end: every case, the play after the end and the play with
+    /// every frame observed. Each waits on its own clock, so all play at once, started by
+    /// whichever of their tests asks first; each test judges its own.
+    static let plays = Once { () -> [Result<Outcome, Error>] in
+        AtOnce.map([0, 1, 2]) { play -> Outcome in
+            switch play {
+            case 0:
+                try SoundServer.ensure()
+                return .toEnd(AtOnce.map(PlaybackTests.cases) { c in try PlaybackTests.playToEnd(c) })
+            case 1: return .restarted(try PlaybackTests.playAfterEnd())
+            default: return .observed(try PlaybackTests.playObservingEveryFrame())
+            }
+        }
+    }
+
     @Test("Plays to the end with sound, every frame accounted for (every case at once)")
     func playsToEnd() throws {
-        try SoundServer.ensure()
-        let outcomes = AtOnce.map(Self.cases) { c in try Self.playToEnd(c) }
+        guard case .toEnd(let outcomes) = try Self.plays.get()[0].get() else { throw TestPlayer.Timeout(what: "the cases") }
         for (c, outcome) in zip(Self.cases, outcomes) {
             let name = c.spec.name
             let played: Played
@@ -99,8 +130,8 @@ struct PlaybackTests {
         #expect(resumed < paused + 1.0, "jumped from \(paused) to \(resumed)")
     }
 
-    @Test("Play after the end starts again from the beginning")
-    func playAfterEndRestarts() throws {
+    /// Plays a 2 s file to its end, plays again, and plays to the second end.
+    static func playAfterEnd() throws -> Restarted {
         let test = TestPlayer(audio: .null) { $0.autoplay = true }
         let presenter = HeadlessPresenter(player: test.player)
         presenter.start()
@@ -112,8 +143,15 @@ struct PlaybackTests {
         test.player.play()
         try test.waitForState(from: mark, "playing again") { $0 == .playing }
         try test.waitFor(from: mark, "the restart to land") { if case .seekCompleted = $0 { return true }; return false }
-        #expect(test.player.position < 0.5)
+        let position = test.player.position
         try test.waitForState(from: mark, "the second end") { $0 == .ended }
+        return Restarted(positionAfterRestart: position)
+    }
+
+    @Test("Play after the end starts again from the beginning")
+    func playAfterEndRestarts() throws {
+        guard case .restarted(let run) = try Self.plays.get()[1].get() else { throw TestPlayer.Timeout(what: "the restart") }
+        #expect(run.positionAfterRestart < 0.5)
     }
 
     @Test("Play while paused on the last picture starts again from the beginning")
@@ -194,19 +232,24 @@ struct PlaybackTests {
         #expect(ticks >= 4, "\(ticks) time events in 1.5 s")
     }
 
-    @Test("Every frame can be observed, and the first frame is announced once")
-    func frameObservation() throws {
+    /// Plays a 2 s file to its end with every frame observed.
+    static func playObservingEveryFrame() throws -> Observed {
         let test = TestPlayer(audio: .null) { $0.autoplay = true; $0.observesEveryFrame = true }
         let presenter = HeadlessPresenter(player: test.player)
         presenter.start()
         defer { presenter.stop() }
         try test.open(try Fixtures.path(.videoOnly))
         try test.waitForState("the end") { $0 == .ended }
-        let events = test.recorder.all
-        let firsts = events.filter { if case .firstFrameShown = $0 { return true }; return false }
-        let frames = events.compactMap { if case .frameShown(let r) = $0 { return r } else { return nil } }
+        return Observed(events: test.recorder.all, framesShown: test.player.statistics.framesShown)
+    }
+
+    @Test("Every frame can be observed, and the first frame is announced once")
+    func frameObservation() throws {
+        guard case .observed(let run) = try Self.plays.get()[2].get() else { throw TestPlayer.Timeout(what: "the observed play") }
+        let firsts = run.events.filter { if case .firstFrameShown = $0 { return true }; return false }
+        let frames = run.events.compactMap { if case .frameShown(let r) = $0 { return r } else { return nil } }
         #expect(firsts.count == 1)
-        #expect(frames.count == test.player.statistics.framesShown)
+        #expect(frames.count == run.framesShown)
         #expect(frames.map(\.pts) == frames.map(\.pts).sorted(), "frames shown out of order")
     }
 

@@ -134,6 +134,9 @@ extension Fixtures.Spec {
     /// Six seconds of a 440 Hz tone: its pitch and length are easy to measure from a recording.
     public static let tone440 = Self(name: "tone-440-6s", ext: "m4a",
                                      arguments: sine(6, codec: ["-c:a", "aac", "-b:a", "128k"]))
+    /// Three seconds of the same tone, for plays at changed speeds: 1.5 s at 2×, 6 s at 0.5×.
+    public static let tone440Short = Self(name: "tone-440-3s", ext: "m4a",
+                                          arguments: sine(3, codec: ["-c:a", "aac", "-b:a", "128k"]))
     /// Two items for gapless queues: two seconds each of different pictures and tones (440 and
     /// 660 Hz), with FLAC sound, which is sample-exact (no codec delay or padding of its own).
     public static let gaplessFirst = gapless("gapless-first", picture: "testsrc2", tone: 440)
