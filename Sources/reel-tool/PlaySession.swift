@@ -59,11 +59,11 @@ final class PlaySession: @unchecked Sendable {
         }
         // Report first, then act: acting may end the run, and the report must come before
         // the summary. Once the outcome is decided nothing more is printed, so the summary is
-        // always the last line.
+        // always the last line: the check and the printing are one step under `wake`, where
+        // the outcome is decided, so no event can slip out after it (closing the player
+        // reports its `closed` state while the summary is being written).
         wake.lock()
-        let over = outcome != nil
-        wake.unlock()
-        if over { return }
+        if outcome != nil { wake.unlock(); return }
         if json {
             if let line = line(for: event) { Output.line(line) }
         } else if case .time(let position, let duration) = event {
@@ -71,6 +71,7 @@ final class PlaySession: @unchecked Sendable {
         } else if case .warning(let text) = event {
             Output.note("reel-tool: \(text)")
         }
+        wake.unlock()
         // The engine reports `played_to_end` right after the `ended` state: the run is over
         // once both are out.
         if case .nextItemStarted = event {
@@ -159,11 +160,14 @@ final class PlaySession: @unchecked Sendable {
         Output.progress("\r\(TimeFormat.clock(position))\(total)   ")
     }
 
-    private func settle(_ result: Outcome) {
+    /// Decides how the run ends, unless that is already decided; returns what was decided.
+    @discardableResult
+    private func settle(_ result: Outcome) -> Outcome {
         wake.lock()
+        defer { wake.unlock() }
         if outcome == nil { outcome = result }
         wake.broadcast()
-        wake.unlock()
+        return outcome!
     }
 
     /// Blocks until the media ends, fails, the limit passes, or the person interrupts.
@@ -178,11 +182,11 @@ final class PlaySession: @unchecked Sendable {
             interrupted.fired.lock()
             let stop = interrupted.didFire
             interrupted.fired.unlock()
-            if stop { return .interrupted }
+            if stop { return settle(.interrupted) }
             lock.lock()
             let start = playStart
             lock.unlock()
-            if let limit, let start, HostTime.now.seconds(since: start) >= limit { return .stoppedByLimit }
+            if let limit, let start, HostTime.now.seconds(since: start) >= limit { return settle(.stoppedByLimit) }
         }
     }
 
