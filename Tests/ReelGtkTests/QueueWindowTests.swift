@@ -95,11 +95,21 @@ struct QueueWindowTests {
             }
             #expect(rows == [Self.name(c), Self.name(a) + " (playing)", Self.name(b)], "rows: \(rows)")
             // × on the middle (playing) row: what follows it plays.
-            // A click in the panel first: the first click after a drop went unanswered in most
-            // runs (the × did nothing, whatever the wait), as if the drop still held the
-            // pointer. On the last row, so that choosing the first one below still counts.
+            // The panel answering clicks again first: clicks right after a drop go unanswered
+            // (the × did nothing, whatever the wait; one click was not always enough on a busy
+            // machine), as if the drop still held the pointer. So the last row is clicked until
+            // it shows as chosen, each click apart from the one before by more than a double
+            // click's time (two in time would play the row). On the last row, so that choosing
+            // the first one below still counts.
             let last = try #require(try Self.onScreen(app).filter { $0.role == "list item" }.max { $0.y < $1.y })
-            try desktop.click(last.x + last.width / 3, last.y + last.height / 2)
+            var answered = false
+            for _ in 0..<10 where !answered {
+                try desktop.click(last.x + last.width / 3, last.y + last.height / 2)
+                answered = (try? app.waitForElement("the last row chosen", timeout: 1) {
+                    $0.role == "list item" && $0.name == Self.name(b) && $0.states.contains("selected")
+                }) != nil
+            }
+            try #require(answered, "the queue panel never answered a click after the drop")
             try app.click(try #require(try Self.onScreen(app).first { $0.name == "Remove \(Self.name(a))" }))
             try Desktop.wait("the next item playing", log: app.log) { app.title.contains(Self.name(b)) }
             rows = try Self.rows(app, count: 2)
