@@ -279,23 +279,26 @@ struct ControlsTests {
             try s.desktop.click(s.movie.x + 5, s.movie.y + 5)
             try s.desktop.click(s.movie.x + 5, s.movie.y + 5)   // a second tap hides the controls again
             let before = try #require(try s.elapsed())
-            let read = Date()
             try s.desktop.xdotool(["keydown", "Right"])
-            let down = Date()
             usleep(2_600_000)
             try s.desktop.xdotool(["keyup", "Right"])
-            let held = Date().timeIntervalSince(down)
             try s.app.element(named: "Pause")   // playing on
+            let read = Date()
             let after = try #require(try s.elapsed())
-            // Reading the window takes seconds on a busy machine: the film plays meanwhile.
-            let playing = Date().timeIntervalSince(read) - held
-            // One 5 s step, then 2 s of scanning (2× then 4×: about 4 s more) and 2.6 s of time.
+            // One 5 s step, then 2 s of scanning (2× then 4×: about 4 s more).
             #expect(after - before >= 9, "holding → moved from \(before) to \(after) s")
-            // At most: the step, the scan's reach had it started at once, the playing around it.
-            var reach = 0.0, rate = 2.0, left = held
-            while left > 0 { reach += rate * min(left, 1); left -= 1; rate = min(rate * 2, 16) }
-            #expect(after - before <= 5 + reach + playing + 1.5,
-                    "holding → \(held) s (reach \(reach) s, played \(playing) s) overshot: \(before) to \(after) s")
+            // Released, it plays on at normal speed instead of scanning: the film moves no further
+            // than the wall clock (less on a busy machine), where a scan moves it at least twice as
+            // far. The labels count whole seconds, hence one more. (How far the scan got before
+            // the release cannot be bounded from here: the app sees the key go up when it gets to
+            // it, later on a busy machine, and scans until then.)
+            var later = after
+            try Desktop.wait("the film playing on after the release", log: s.app.log) {
+                later = try s.elapsed() ?? later
+                return later >= after + 2
+            }
+            let span = Date().timeIntervalSince(read)
+            #expect(later - after <= span + 1, "after the release the film moved \(later - after) s in \(span) s: still scanning")
         }
     }
 
