@@ -66,7 +66,10 @@ public final class ReelApplication {
     }
 
     private func startup() {
-        settings = PlayerSettings()
+        let settings = PlayerSettings()
+        self.settings = settings
+        // Before any window: GTK chooses its renderer when it shows the first.
+        report?.videoOutput(VideoOutput.prepareWindows(preference: settings.videoOutput))
         quitOnSignals()
         loadStyles()
         let app = application.raw

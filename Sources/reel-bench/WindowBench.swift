@@ -5,12 +5,15 @@ import ReelEngine
 import Glibc
 #endif
 
-/// `bench window`: the real `reel` app beside `mpv --vo=gpu`, both drawing into windows on the
-/// same X display and playing through PulseAudio. Per run and player: launch → first picture
-/// on screen; CPU seconds over 20 s of playing (utime + stime from /proc/PID/stat, sampled at
-/// the first picture and 20 s later, the same way for both) and the frames each dropped; CPU
-/// seconds over 10 s launched paused. Reel reports through `--report` (`first_frame_drawn`, and
-/// a summary at quit); mpv through its verbose player log and its IPC socket.
+/// `bench window`: the real `reel` app on each of its drawing paths (OpenGL; libswscale and
+/// cairo) beside mpv as a user gets it (its own choice of output, named in the result), mpv
+/// `--vo=x11` (libswscale and XShm) and mpv `--vo=gpu --gpu-sw=yes`, all drawing into windows
+/// of the same size on the same X display and playing through PulseAudio. Per run and player:
+/// launch → first picture on screen; CPU seconds over 20 s of playing (utime + stime from
+/// /proc/PID/stat, sampled at the first picture and 20 s later, the same way for all) and the
+/// frames each dropped; CPU seconds over 10 s launched paused. Reel reports through `--report`
+/// (`video_output`, `first_frame_drawn`, and a summary at quit); mpv through its verbose
+/// player log and its IPC socket.
 /// Threading: runs on the calling thread; children are spawned one at a time.
 struct WindowBench {
     let setup: BenchSetup
@@ -24,12 +27,32 @@ struct WindowBench {
     private let launchTimeout = 60.0
     private let quitTimeout = 30.0
 
-    private struct Sample {
-        let firstFrameMs: Double
-        let cpuSeconds: Double
+    /// One player's figures from one run. Threading: a value type.
+    struct Sample {
+        var firstFrameMs: Double
+        var cpuSeconds: Double
         var framesDropped = 0
         var framesDrawn = 0
         var framesDelayed = 0
+        /// What drew: Reel's path and GL renderer, or mpv's video output.
+        var drawnBy = ""
+    }
+
+    /// A player as launched in the bench: a Reel path or an mpv output. Threading: a value type.
+    enum Player: CaseIterable {
+        case reelSoftware, reelGL, mpvInstalled, mpvX11, mpvGPUSoftware
+
+        var key: String {
+            switch self {
+            case .reelSoftware: "reel_software"
+            case .reelGL: "reel_gl"
+            case .mpvInstalled: "mpv"
+            case .mpvX11: "mpv_x11"
+            case .mpvGPUSoftware: "mpv_gpu_sw"
+            }
+        }
+
+        var isReel: Bool { self == .reelSoftware || self == .reelGL }
     }
 
     func run() throws -> [String: Any] {
@@ -49,75 +72,77 @@ struct WindowBench {
         try PlayBench.requireSoundServer(for: "window")
         Output.note("bench window: reel \(reel) on DISPLAY=\(display)")
 
-        var reelPlaying: [Sample] = [], reelPaused: [Sample] = []
-        var mpvPlaying: [Sample] = [], mpvPaused: [Sample] = []
+        let players = Player.allCases.filter { $0.isReel || mpv != nil }
+        var playing: [Player: [Sample]] = [:], paused: [Player: [Sample]] = [:]
         for i in 1...runs {
-            let playing = try runReel(reel, paused: false)
-            reelPlaying.append(playing)
-            var line = "bench window \(i)/\(runs): reel first frame \(Output.round(playing.firstFrameMs, 1)) ms, "
-                + "cpu \(Output.round(playing.cpuSeconds, 2)) s, drawn \(playing.framesDrawn), dropped \(playing.framesDropped)"
-            if let mpv {
-                let peer = try runMPV(mpv, paused: false)
-                mpvPlaying.append(peer)
-                line += "; mpv first frame \(Output.round(peer.firstFrameMs, 1)) ms, cpu \(Output.round(peer.cpuSeconds, 2)) s, "
-                    + "dropped \(peer.framesDropped), delayed \(peer.framesDelayed)"
-            }
-            let paused = try runReel(reel, paused: true)
-            reelPaused.append(paused)
-            line += "; paused: reel cpu \(Output.round(paused.cpuSeconds, 2)) s"
-            if let mpv {
-                let peer = try runMPV(mpv, paused: true)
-                mpvPaused.append(peer)
-                line += ", mpv cpu \(Output.round(peer.cpuSeconds, 2)) s"
+            var line = "bench window \(i)/\(runs):"
+            for player in players {
+                let path = player.isReel ? reel : mpv!
+                let run = try launch(player, path: path, paused: false)
+                let still = try launch(player, path: path, paused: true)
+                playing[player, default: []].append(run)
+                paused[player, default: []].append(still)
+                line += " \(player.key) (\(run.drawnBy)) first frame \(Output.round(run.firstFrameMs, 1)) ms, "
+                    + "cpu \(Output.round(run.cpuSeconds, 2)) s, dropped \(run.framesDropped), "
+                    + "paused cpu \(Output.round(still.cpuSeconds, 2)) s;"
             }
             Output.note(line)
         }
 
-        func median(_ samples: [Sample], _ value: (Sample) -> Double) -> Double {
-            Percentiles.median(samples.map(value))
+        var result: [String: Any] = ["bench": "window", "runs": runs,
+                                     "playing_s": Self.playingSeconds, "paused_s": Self.pausedSeconds]
+        var figures: [Player: [String: Double]] = [:]
+        for player in players {
+            let runs = playing[player] ?? [], stills = paused[player] ?? []
+            func median(_ samples: [Sample], _ value: (Sample) -> Double) -> Double { Percentiles.median(samples.map(value)) }
+            let values: [String: Double] = [
+                "first_frame_ms": Output.round(median(runs) { $0.firstFrameMs }, 1),
+                "cpu_s": Output.round(median(runs) { $0.cpuSeconds }, 2),
+                "frames_dropped": median(runs) { Double($0.framesDropped) },
+                "paused_cpu_s": Output.round(median(stills) { $0.cpuSeconds }, 2),
+            ]
+            figures[player] = values
+            var entry: [String: Any] = values
+            entry["drawn_by"] = runs.last?.drawnBy ?? ""
+            if player.isReel { entry["frames_drawn"] = median(runs) { Double($0.framesDrawn) } }
+            else { entry["frames_delayed"] = median(runs) { Double($0.framesDelayed) } }
+            result[player.key] = entry
         }
-        let firstFrame = median(reelPlaying) { $0.firstFrameMs }
-        let cpu = median(reelPlaying) { $0.cpuSeconds }
-        let pausedCPU = median(reelPaused) { $0.cpuSeconds }
-        let dropped = median(reelPlaying) { Double($0.framesDropped) }
-        var result: [String: Any] = [
-            "bench": "window", "runs": runs,
-            "playing_s": Self.playingSeconds, "paused_s": Self.pausedSeconds,
-            "first_frame_ms": Output.round(firstFrame, 1),
-            "paused_first_frame_ms": Output.round(median(reelPaused) { $0.firstFrameMs }, 1),
-            "cpu_s": Output.round(cpu, 2),
-            "paused_cpu_s": Output.round(pausedCPU, 2),
-            "frames_dropped": dropped,
-            "frames_drawn": median(reelPlaying) { Double($0.framesDrawn) },
-        ]
-        if !mpvPlaying.isEmpty {
-            let peerFirstFrame = median(mpvPlaying) { $0.firstFrameMs }
-            let peerCPU = median(mpvPlaying) { $0.cpuSeconds }
-            let peerPausedCPU = median(mpvPaused) { $0.cpuSeconds }
-            let peerDropped = median(mpvPlaying) { Double($0.framesDropped) }
-            result["mpv_first_frame_ms"] = Output.round(peerFirstFrame, 1)
-            result["mpv_paused_first_frame_ms"] = Output.round(median(mpvPaused) { $0.firstFrameMs }, 1)
-            result["mpv_cpu_s"] = Output.round(peerCPU, 2)
-            result["mpv_paused_cpu_s"] = Output.round(peerPausedCPU, 2)
-            result["mpv_frames_dropped"] = peerDropped
-            result["mpv_frames_delayed"] = median(mpvPlaying) { Double($0.framesDelayed) }
-            result["ratio_first_frame"] = benchRatio(firstFrame, peerFirstFrame) as Any
-            result["ratio_cpu"] = benchRatio(cpu, peerCPU) as Any
-            result["ratio_paused_cpu"] = benchRatio(pausedCPU, peerPausedCPU) as Any
-            result["ratio_frames_dropped"] = benchRatio(dropped, peerDropped) as Any
+        // Each Reel path against each mpv output, figure by figure.
+        for reelPath in players where reelPath.isReel {
+            for peer in players where !peer.isReel {
+                guard let mine = figures[reelPath], let theirs = figures[peer] else { continue }
+                var ratios: [String: Any] = [:]
+                for name in ["first_frame_ms", "cpu_s", "frames_dropped", "paused_cpu_s"] {
+                    ratios[name] = benchRatio(mine[name] ?? 0, theirs[name] ?? 0) as Any
+                }
+                result["ratio_\(reelPath.key)_to_\(peer.key)"] = ratios
+            }
         }
         return result
     }
 
+    private func launch(_ player: Player, path: String, paused: Bool) throws -> Sample {
+        switch player {
+        case .reelSoftware: try runReel(path, output: "software", paused: paused)
+        case .reelGL: try runReel(path, output: "gl", paused: paused)
+        case .mpvInstalled: try runMPV(path, output: [], paused: paused)
+        case .mpvX11: try runMPV(path, output: ["--vo=x11"], paused: paused)
+        // --gpu-sw: mpv refuses a software GL renderer (Xvfb's llvmpipe) without it.
+        case .mpvGPUSoftware: try runMPV(path, output: ["--vo=gpu", "--gpu-sw=yes"], paused: paused)
+        }
+    }
+
     // MARK: Reel
 
-    /// `reel --report --exit-after S [--paused] FILE`: its `first_frame_drawn` line (stamped as
-    /// read) starts the window; its summary at quit gives the frames drawn and dropped.
-    private func runReel(_ path: String, paused: Bool) throws -> Sample {
+    /// `REEL_VIDEO_OUTPUT=PATH reel --report --exit-after S [--paused] FILE` (through env(1),
+    /// which execs it: the pid sampled is Reel's): its `first_frame_drawn` line (stamped as read)
+    /// starts the window; its summary at quit gives the frames drawn and dropped.
+    private func runReel(_ path: String, output: String, paused: Bool) throws -> Sample {
         let window = paused ? Self.pausedSeconds : Self.playingSeconds
-        var arguments = ["--report", "--exit-after", "\(window + Self.reelGrace)"]
+        var arguments = ["REEL_VIDEO_OUTPUT=\(output)", path, "--report", "--exit-after", "\(window + Self.reelGrace)"]
         if paused { arguments.append("--paused") }
-        let child = try ChildProcess(path: path, arguments: arguments + [setup.path])
+        let child = try ChildProcess(path: "/usr/bin/env", arguments: arguments + [setup.path])
         let first = try child.readLines(until: HostTime.now.adding(seconds: launchTimeout)) { Self.event($0.text) == "first_frame_drawn" }
         guard let first else { throw try gaveUp(child, "reel", waitingFor: "drew no picture") }
         let (firstFrameMs, cpu) = try measure(child, "reel", from: first, seconds: window)
@@ -129,20 +154,26 @@ struct WindowBench {
             throw ToolFailure(code: "internal_error", message: "reel\(when) \(exit.summary)")
         }
         guard let summary else { throw ToolFailure(code: "internal_error", message: "reel --report printed no summary line") }
-        let output = summary["audio_output"] as? String ?? "none"
-        guard output == "pulse" else { throw PlayBench.noSoundServer("Reel played through '\(output)'", bench: "window") }
+        let sound = summary["audio_output"] as? String ?? "none"
+        guard sound == "pulse" else { throw PlayBench.noSoundServer("Reel played through '\(sound)'", bench: "window") }
         var sample = Sample(firstFrameMs: firstFrameMs, cpuSeconds: cpu)
         sample.framesDropped = summary["frames_dropped"] as? Int ?? 0
         sample.framesDrawn = summary["frames_drawn"] as? Int ?? 0
+        let drawing = exit.stdout.compactMap { Self.object($0.text) }.first { $0["event"] as? String == "video_output" }
+        let drewOn = drawing?["path"] as? String ?? "?"
+        guard drewOn == output else {
+            throw ToolFailure(code: "internal_error", message: "reel drew on '\(drewOn)', not '\(output)': \(drawing?["reason"] ?? "")")
+        }
+        sample.drawnBy = "\(drewOn), GL \(drawing?["gl_renderer"] as? String ?? "?")"
         return sample
     }
 
     // MARK: mpv
 
-    /// `mpv --vo=gpu --ao=pulse` with its IPC socket; "first video frame after restart shown"
+    /// `mpv [OUTPUT] --ao=pulse` with its IPC socket; "first video frame after restart shown"
     /// (its verbose player log) starts the window; dropped and delayed frames are read over IPC
-    /// at its end, then mpv is told to quit.
-    private func runMPV(_ path: String, paused: Bool) throws -> Sample {
+    /// at its end, then mpv is told to quit. The output it drew with is read from its log.
+    private func runMPV(_ path: String, output: [String], paused: Bool) throws -> Sample {
         let window = paused ? Self.pausedSeconds : Self.playingSeconds
         var template = Array("/tmp/reel-bench-mpv-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
@@ -155,10 +186,9 @@ struct WindowBench {
             BenchInterrupt.shared.unregister(directory: directory)
         }
         let socketPath = directory + "/ipc.sock"
-        // --gpu-sw: mpv refuses a software GL renderer (Xvfb's llvmpipe) without it.
         // --autofit-larger: at most 70 % of the screen, as Reel sizes its window, so that both
         // draw about as many pixels.
-        var arguments = ["--no-config", "--vo=gpu", "--gpu-sw=yes", "--autofit-larger=70%x70%", "--ao=pulse",
+        var arguments = ["--no-config"] + output + ["--autofit-larger=70%x70%", "--ao=pulse",
                          "--input-ipc-server=\(socketPath)", "--msg-level=cplayer=v"]
         if paused { arguments.append("--pause") }
         let child = try ChildProcess(path: path, arguments: arguments + [setup.path])
@@ -193,6 +223,9 @@ struct WindowBench {
         guard exit.succeeded else { throw ToolFailure(code: "peer_failed", message: "mpv \(exit.summary)") }
         let said = exit.stdout.map(\.text).joined(separator: "\n") + "\n" + exit.stderrTail
         guard said.contains("AO: [pulse]") else { throw PlayBench.noSoundServer("mpv did not open its pulse output", bench: "window") }
+        // "VO: [x11] 1920x1080 yuv420p": the output mpv chose or was given.
+        sample.drawnBy = said.split(separator: "\n").first { $0.contains("VO: [") }
+            .flatMap { line in line.range(of: "VO: [").map { String(line[$0.upperBound...].prefix { $0 != "]" }) } } ?? "?"
         return sample
     }
 

@@ -23,10 +23,12 @@ MainActor.assumeIsolated {
     gtk_init()
     PlayerStyles.load()
     let loop = g_main_loop_new(nil, 0)!
+    let settings = PlayerSettings()
+    VideoOutput.prepareWindows(preference: settings.videoOutput)
     let window = gtk_window_new()!
     gtk_window_set_title(window.cast(), "Reel widget example")
     gtk_window_set_default_size(window.cast(), size[0], size[1])
-    let view = PlayerView(settings: PlayerSettings())
+    let view = PlayerView(settings: settings)
     gtk_window_set_child(window.cast(), view.widget)
     Signal.connect(window.raw, "destroy") { g_main_loop_quit(loop) }
     gtk_window_present(window.cast())

@@ -17,6 +17,7 @@ final class PreferencesWindow {
             ("resume-playback", "resume-combo", "active-id"),
             ("remember-queue", "remember-queue-switch", "active"),
             ("background-playback", "background-switch", "active"),
+            ("video-output", "video-output-combo", "active-id"),
             ("controls-display-duration", "display-duration-adjustment", "value"),
             ("display-controls-on-tap", "tap-switch", "active"),
             ("dont-hide-controls", "never-hide-switch", "active"),

@@ -28,6 +28,12 @@ final class LaunchReport {
         self.quit = quit
     }
 
+    /// How pictures are drawn, said once at start.
+    func videoOutput(_ output: VideoOutput) {
+        emit(["event": "video_output", "path": output.path.rawValue, "gl_renderer": output.rendererName,
+              "accelerated": output.isAccelerated, "reason": output.reason])
+    }
+
     /// A picture reached the screen; only the first one of the process counts.
     func pictureDrawn() {
         guard firstDrawn == nil, !finished else { return }

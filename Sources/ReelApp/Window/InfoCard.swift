@@ -49,6 +49,14 @@ final class InfoCard {
         }
     }
 
+    /// "OpenGL (renderer)" or "CPU (why)": what draws the pictures, and what GL there is.
+    static func describe(_ output: VideoOutput) -> String {
+        switch output.path {
+        case .gl: "OpenGL, \(output.rendererName)\(output.isAccelerated ? "" : " (software)")"
+        case .software: "by the processor: \(output.reason)"
+        }
+    }
+
     private func update() {
         guard let view else { return }
         var lines: [String] = []
@@ -71,6 +79,7 @@ final class InfoCard {
             if stats.decodeErrors > 0 { lines.append("Decode errors: \(stats.decodeErrors)") }
             if let output = stats.audioOutput { lines.append("Sound: \(output)\(stats.audioFormat.map { ", \($0)" } ?? "")") }
         }
+        lines.append("Drawing: \(Self.describe(view.movie.output))")
         if let player = view.tracks, let track = player.selectedSubtitleTrack {
             let delay = player.subtitleDelay != 0 ? ", delay \(SubtitleController.delayText(player.subtitleDelay))" : ""
             lines.append("Subtitles: \(track.displayName) (\(track.codec)\(track.charset.map { ", \($0)" } ?? "")\(delay))")

@@ -185,7 +185,7 @@ final class MovieRenderer {
     // MARK: Reading back
 
     /// The picture area as drawn, read back from the framebuffer: RGBA rows, top row first.
-    func readBack(viewHeight: Int) -> (pixels: [UInt8], width: Int, height: Int)? {
+    func readBack(viewHeight: Int) -> DrawnImage? {
         let r = lastRect
         guard r.width > 0, r.height > 0 else { return nil }
         var pixels = [UInt8](repeating: 0, count: r.width * r.height * 4)
@@ -198,6 +198,6 @@ final class MovieRenderer {
         for y in 0..<r.height {
             flipped.replaceSubrange((y * row)..<((y + 1) * row), with: pixels[((r.height - 1 - y) * row)..<((r.height - y) * row)])
         }
-        return (flipped, r.width, r.height)
+        return DrawnImage(pixels: flipped, width: r.width, height: r.height)
     }
 }

@@ -2,50 +2,53 @@ import CGtk
 import Foundation
 import ReelEngine
 
-/// The GL movie surface: a GtkGLArea that, at each display refresh, asks the player which
-/// picture is due and redraws only when it changed. While paused nothing ticks at all: the
-/// process is idle until something (a seek, a step) invalidates the picture.
+/// The movie surface: at each display refresh it asks the player which picture is due and has
+/// its surface (GL, or libswscale and cairo where GL is software; see `VideoOutput`) draw it
+/// only when it changed. While paused nothing ticks at all: the process is idle until
+/// something (a seek, a step) invalidates the picture.
 /// Threading: main thread only.
 @MainActor
 public final class MovieView {
+    /// The widget that shows the pictures (a GtkGLArea or a GtkDrawingArea).
     public let area: UnsafeMutablePointer<GtkWidget>
+    /// How pictures reach the screen here.
+    public let output: VideoOutput
+    private let surface: MovieSurface
     private let player: PlaybackController
-    private var renderer: MovieRenderer?
-    private var subtitleLayer: SubtitleLayer?
     /// The subtitles over the picture of a media time, drawn at a size in pixels (the player's
     /// `subtitleImage`); nil draws none.
-    public var subtitles: (@MainActor (_ time: Double, _ width: Int, _ height: Int) -> SubtitleImage?)?
+    public var subtitles: (@MainActor (_ time: Double, _ width: Int, _ height: Int) -> SubtitleImage?)? {
+        didSet { surface.subtitles = subtitles }
+    }
     /// The picture on screen now (nil before the first frame of a file).
-    public private(set) var shown: VideoFrame?
+    public private(set) var shown: VideoFrame? {
+        didSet { surface.picture = shown }
+    }
     private var tickID: guint = 0
-    private var pixelWidth = 0, pixelHeight = 0
-    private var snapshots: [(path: String, done: @MainActor (String?) -> Void)] = []
     /// Called after a picture has been drawn for the first time.
     var pictureDrawn: (@MainActor (VideoFrame) -> Void)?
     /// Distinct pictures drawn so far (redraws of the same picture do not count).
     public private(set) var framesDrawn = 0
     /// The stream's display rotation, degrees clockwise: pictures are shown turned.
     public var rotation = 0 {
-        didSet { if rotation != oldValue { gtk_gl_area_queue_render(glArea) } }
+        didSet {
+            guard rotation != oldValue else { return }
+            surface.rotation = rotation
+            surface.invalidate()
+        }
     }
-    /// Called when GL cannot draw (no context, shaders failing): the window says so.
-    var failed: (@MainActor (String) -> Void)?
+    /// Called when the surface cannot draw (no GL context, shaders failing): the window says so.
+    var failed: (@MainActor (String) -> Void)? {
+        didSet { surface.failed = failed }
+    }
 
-    private var glArea: UnsafeMutablePointer<GtkGLArea> { area.cast() }
-
-    init(area: UnsafeMutablePointer<GtkWidget>, player: PlaybackController) {
-        self.area = area
+    init(output: VideoOutput, glArea: UnsafeMutablePointer<GtkWidget>, drawingArea: UnsafeMutablePointer<GtkWidget>,
+         player: PlaybackController) {
+        self.output = output
         self.player = player
-        Signal.connect(area.raw, "realize") { [weak self] in self?.realize() }
-        Signal.connect(area.raw, "unrealize") { [weak self] in self?.unrealize() }
-        Signal.connectIntInt(area.raw, "resize") { [weak self] w, h in
-            self?.pixelWidth = w
-            self?.pixelHeight = h
-        }
-        Signal.connectPointerReturning(area.raw, "render") { [weak self] _ in
-            self?.render()
-            return true
-        }
+        surface = output.path == .gl ? GLMovieSurface(area: glArea) : SoftwareMovieSurface(area: drawingArea)
+        area = surface.widget
+        surface.drew = { [weak self] picture in self?.drew(picture) }
     }
 
     // MARK: Pulling pictures
@@ -75,16 +78,16 @@ public final class MovieView {
         let frame = player.frame(for: time, refreshInterval: refresh)
         guard frame !== shown else { return }
         shown = frame
-        gtk_gl_area_queue_render(glArea)
+        surface.invalidate()
     }
 
     /// Draws again (the subtitles changed over the same picture).
-    public func redraw() { gtk_gl_area_queue_render(glArea) }
+    public func redraw() { surface.invalidate() }
 
     /// Forgets the picture (a new file is opening).
     func clear() {
         shown = nil
-        gtk_gl_area_queue_render(glArea)
+        surface.invalidate()
     }
 
     private final class TickBox {
@@ -118,64 +121,26 @@ public final class MovieView {
         tickID = 0
     }
 
-    // MARK: GL
-
-    private func realize() {
-        gtk_gl_area_make_current(glArea)
-        if let error = gtk_gl_area_get_error(glArea) {
-            failed?("OpenGL is not available: \(String(cString: error.pointee.message))")
-            return
-        }
-        let renderer = MovieRenderer()
-        self.renderer = renderer
-        subtitleLayer = SubtitleLayer()
-        if let failure = renderer.failure { failed?(failure) }
-    }
-
-    private func unrealize() {
-        gtk_gl_area_make_current(glArea)
-        renderer?.release()
-        renderer = nil
-        subtitleLayer?.release()
-        subtitleLayer = nil
-    }
+    // MARK: Drawing
 
     /// The last picture reported as drawn (held weakly: a new picture allocated where a freed
     /// one was must not pass for it, as an ObjectIdentifier would).
     private weak var drawnOnce: VideoFrame?
 
-    private func render() {
-        guard let renderer else { return }
-        let scale = Int(gtk_widget_get_scale_factor(area))
-        let width = pixelWidth > 0 ? pixelWidth : Int(gtk_widget_get_width(area)) * scale
-        let height = pixelHeight > 0 ? pixelHeight : Int(gtk_widget_get_height(area)) * scale
-        renderer.draw(shown, width: width, height: height, rotation: rotation)
-        if let shown, let subtitles, let layer = subtitleLayer,
-           let image = subtitles(shown.pts, renderer.lastRect.width, renderer.lastRect.height) {
-            layer.draw(image, in: renderer.lastRect)
-        }
-        if let failure = renderer.failure { failed?(failure) }
-        if let shown, drawnOnce !== shown {
-            drawnOnce = shown
-            framesDrawn += 1
-            pictureDrawn?(shown)
-        }
-        if !snapshots.isEmpty {
-            let pending = snapshots
-            snapshots.removeAll()
-            let image = renderer.readBack(viewHeight: height)
-            for request in pending { request.done(Self.save(image, to: request.path)) }
-        }
+    private func drew(_ picture: VideoFrame?) {
+        guard let picture, drawnOnce !== picture else { return }
+        drawnOnce = picture
+        framesDrawn += 1
+        pictureDrawn?(picture)
     }
 
     /// Saves the picture exactly as the renderer drew it (for checks against an outside
     /// converter, and for screenshots). `done` gets nil, or why it failed.
     public func snapshot(to path: String, done: @escaping @MainActor (String?) -> Void) {
-        snapshots.append((path, done))
-        gtk_gl_area_queue_render(glArea)
+        surface.readBack { image in done(Self.save(image, to: path)) }
     }
 
-    private static func save(_ image: (pixels: [UInt8], width: Int, height: Int)?, to path: String) -> String? {
+    private static func save(_ image: DrawnImage?, to path: String) -> String? {
         guard let image else { return "nothing is drawn yet" }
         let bytes = image.pixels.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         defer { g_bytes_unref(bytes) }

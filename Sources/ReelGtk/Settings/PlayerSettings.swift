@@ -63,6 +63,10 @@ public final class PlayerSettings {
     public var rememberQueue: Bool { bool("remember-queue") }
     public var backgroundPlayback: Bool { bool("background-playback") }
     /// "resume", "ask" or "never" (see the schema).
+    /// How pictures are to be drawn (the choice takes effect at the next start).
+    public var videoOutput: VideoOutput.Choice {
+        VideoOutput.Choice(rawValue: GString.take(g_settings_get_string(settings, "video-output")) ?? "") ?? .automatic
+    }
     public var resumePlayback: String { GString.take(g_settings_get_string(settings, "resume-playback")) ?? "resume" }
     public var muted: Bool {
         get { bool("muted") }

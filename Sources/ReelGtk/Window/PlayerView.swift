@@ -2,7 +2,7 @@ import CGtk
 import Foundation
 import ReelEngine
 
-/// The embeddable player: the GL movie surface, the auxiliary-view slot, the status page and
+/// The embeddable player: the movie surface (GL, or cairo where GL is software), the auxiliary-view slot, the status page and
 /// spinner, and the controls overlay, in one GtkOverlay built from `ui/player-view.ui`. Any
 /// app can put `widget` in any container at any size. Playback goes through a
 /// `PlaybackController` (the engine's `Player` unless the host supplies another backend).
@@ -70,7 +70,9 @@ public final class PlayerView {
         self.settings = settings
         builder = UIBuilder("player-view")
         widget = builder.widget("player-view")
-        movie = MovieView(area: builder.widget("movie"), player: player)
+        movie = MovieView(output: VideoOutput.current(preference: settings.videoOutput),
+                          glArea: builder.widget("movie"), drawingArea: builder.widget("movie-software"), player: player)
+        if movie.output.path == .software { gtk_overlay_set_child(widget.cast(), movie.area) }
         controls = ControlsOverlay(builder: builder, player: player, settings: settings)
         status = StatusPage(builder: builder)
         spinner = builder.widget("spinner")

@@ -1,0 +1,175 @@
+import CGtk
+import Foundation
+import ReelEngine
+
+/// The movie surface where GL is software or missing: a GtkDrawingArea that has libswscale
+/// convert each new picture once, straight to the size it is shown at, and paints it with
+/// cairo (GTK's cairo renderer then puts it on screen as it is). On a machine without a GPU
+/// this costs a fraction of drawing through a software GL, which rasterises the window twice.
+/// Threading: main thread only.
+@MainActor
+final class SoftwareMovieSurface: MovieSurface {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    var picture: VideoFrame?
+    var rotation = 0
+    var subtitles: (@MainActor (_ time: Double, _ width: Int, _ height: Int) -> SubtitleImage?)?
+    var drew: (@MainActor (VideoFrame?) -> Void)?
+    var failed: (@MainActor (String) -> Void)?
+    private let scaler = FrameScaler()
+    private let converted = ConvertedPicture()
+    private var subtitleSurface: SubtitleSurface?
+    private var readBacks: [@MainActor (DrawnImage?) -> Void] = []
+
+    private final class Box {
+        weak var surface: SoftwareMovieSurface?
+        init(_ surface: SoftwareMovieSurface) { self.surface = surface }
+    }
+
+    init(area: UnsafeMutablePointer<GtkWidget>) {
+        widget = area
+        let box = Unmanaged.passRetained(Box(self)).toOpaque()
+        gtk_drawing_area_set_draw_func(area.cast(), { _, cr, width, height, data in
+            let box = Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { box.surface?.draw(cr!, width: Int(width), height: Int(height)) }
+        }, box, { data in Unmanaged<Box>.fromOpaque(data!).release() })
+    }
+
+    func invalidate() { gtk_widget_queue_draw(widget) }
+
+    func readBack(_ done: @escaping @MainActor (DrawnImage?) -> Void) {
+        readBacks.append(done)
+        invalidate()
+    }
+
+    /// Paints black, then the picture in its rectangle, then the subtitles over it; all in
+    /// device pixels, so that a picture converted at its shown size is copied, not resampled.
+    private func draw(_ cr: OpaquePointer, width: Int, height: Int) {
+        let scale = max(1, Int(gtk_widget_get_scale_factor(widget)))
+        cairo_save(cr)
+        cairo_scale(cr, 1 / Double(scale), 1 / Double(scale))
+        cairo_set_source_rgb(cr, 0, 0, 0)
+        cairo_paint(cr)
+        let rect = picture.map { VideoRect.fit($0, quarterTurns: VideoRect.quarterTurns(rotation),
+                                               viewWidth: width * scale, viewHeight: height * scale) }
+        if let picture, let rect {
+            paint(picture, in: rect, on: cr)
+        }
+        cairo_restore(cr)
+        drew?(picture)
+        if !readBacks.isEmpty {
+            let pending = readBacks
+            readBacks.removeAll()
+            let image = picture.flatMap { picture in rect.flatMap { readBack(picture, $0) } }
+            for done in pending { done(image) }
+        }
+    }
+
+    /// Paints `picture` (and its subtitles) into `rect` of `cr`, whose units are device pixels.
+    private func paint(_ picture: VideoFrame, in rect: VideoRect, on cr: OpaquePointer) {
+        let turns = VideoRect.quarterTurns(rotation)
+        guard let surface = image(of: picture, rect: rect, quarterTurns: turns) else { return }
+        cairo_save(cr)
+        cairo_rectangle(cr, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+        cairo_clip(cr)
+        if turns == 0 {
+            cairo_set_source_surface(cr, surface, Double(rect.x), Double(rect.y))
+        } else {
+            // Turned about the rectangle's centre; the picture was converted at its unturned size.
+            cairo_translate(cr, Double(rect.x) + Double(rect.width) / 2, Double(rect.y) + Double(rect.height) / 2)
+            cairo_rotate(cr, Double(turns) * .pi / 2)
+            let w = Double(cairo_image_surface_get_width(surface)), h = Double(cairo_image_surface_get_height(surface))
+            cairo_set_source_surface(cr, surface, -w / 2, -h / 2)
+        }
+        cairo_paint(cr)
+        cairo_restore(cr)
+        if let subtitles, let image = subtitles(picture.pts, rect.width, rect.height) {
+            if subtitleSurface?.id != image.id { subtitleSurface = SubtitleSurface(image) }
+            subtitleSurface?.paint(on: cr, at: rect)
+        }
+    }
+
+    /// `picture` converted to the size it is shown at (unturned); converted once per picture
+    /// and size, however often it is painted.
+    private func image(of picture: VideoFrame, rect: VideoRect, quarterTurns turns: Int) -> OpaquePointer? {
+        let width = turns % 2 == 1 ? rect.height : rect.width
+        let height = turns % 2 == 1 ? rect.width : rect.height
+        if converted.picture === picture, converted.width == width, converted.height == height {
+            return converted.surface
+        }
+        guard let surface = converted.prepare(width: width, height: height) else {
+            failed?("cannot allocate a \(width)×\(height) picture")
+            return nil
+        }
+        cairo_surface_flush(surface)
+        do {
+            try scaler.scale(picture, width: width, height: height, into: cairo_image_surface_get_data(surface),
+                             bytesPerRow: Int(cairo_image_surface_get_stride(surface)))
+        } catch {
+            converted.picture = nil
+            failed?(error.message)
+            return nil
+        }
+        cairo_surface_mark_dirty(surface)
+        converted.picture = picture
+        return surface
+    }
+
+    /// The picture area as painted (picture and subtitles), drawn again off screen.
+    private func readBack(_ picture: VideoFrame, _ rect: VideoRect) -> DrawnImage? {
+        guard rect.width > 0, rect.height > 0,
+              let target = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(rect.width), Int32(rect.height)) else { return nil }
+        defer { cairo_surface_destroy(target) }
+        let cr = cairo_create(target)
+        defer { cairo_destroy(cr) }
+        cairo_translate(cr, Double(-rect.x), Double(-rect.y))
+        paint(picture, in: rect, on: cr!)
+        cairo_surface_flush(target)
+        guard let data = cairo_image_surface_get_data(target) else { return nil }
+        let stride = Int(cairo_image_surface_get_stride(target))
+        var pixels = [UInt8](repeating: 255, count: rect.width * rect.height * 4)
+        // cairo keeps native-endian 0xXXRRGGBB words; the image is RGBA bytes.
+        for y in 0..<rect.height {
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<rect.width {
+                let word = row[x]
+                let i = (y * rect.width + x) * 4
+                pixels[i] = UInt8((word >> 16) & 0xff)
+                pixels[i + 1] = UInt8((word >> 8) & 0xff)
+                pixels[i + 2] = UInt8(word & 0xff)
+            }
+        }
+        return DrawnImage(pixels: pixels, width: rect.width, height: rect.height)
+    }
+}
+
+/// The last picture converted for drawing and the cairo image holding it, kept while the size
+/// stays the same so that a new picture reuses its memory.
+/// Threading: main thread only (owned by a `SoftwareMovieSurface`).
+@MainActor
+private final class ConvertedPicture {
+    weak var picture: VideoFrame?
+    private(set) var surface: OpaquePointer?
+    private(set) var width = 0, height = 0
+
+    /// An image of the size, reused when it already is; nil when cairo cannot make one.
+    func prepare(width: Int, height: Int) -> OpaquePointer? {
+        if let surface, self.width == width, self.height == height { return surface }
+        if let surface { cairo_surface_destroy(surface) }
+        picture = nil
+        // RGB24: opaque, so cairo copies it instead of blending.
+        let made = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
+        guard let made, cairo_surface_status(made) == CAIRO_STATUS_SUCCESS else {
+            if let made { cairo_surface_destroy(made) }
+            surface = nil
+            self.width = 0
+            self.height = 0
+            return nil
+        }
+        surface = made
+        self.width = width
+        self.height = height
+        return made
+    }
+
+    isolated deinit { if let surface { cairo_surface_destroy(surface) } }
+}

@@ -1,0 +1,89 @@
+/// How pictures reach the screen, decided once per process: through GL shaders where GL is
+/// real, or converted by libswscale and painted with cairo where GL is software (Mesa's
+/// llvmpipe, softpipe, swrast) or missing. A software GL would rasterise every picture twice
+/// on the CPU (into the GL area, then the window), at several times the cost.
+/// Threading: a value type; `decide` is a pure function of what it is given.
+public struct VideoOutput: Sendable, Equatable {
+    public enum Path: String, Sendable {
+        case gl
+        case software
+    }
+
+    /// What the user asked for: the `video-output` preference, or `REEL_VIDEO_OUTPUT`.
+    public enum Choice: String, Sendable, CaseIterable {
+        case automatic = "auto"
+        case gl
+        case software
+    }
+
+    /// What the GL probe found. Threading: a value type.
+    public struct GLInfo: Sendable, Equatable {
+        public let renderer: String
+        public let vendor: String
+        public let version: String
+
+        public init(renderer: String, vendor: String, version: String) {
+            self.renderer = renderer
+            self.vendor = vendor
+            self.version = version
+        }
+
+        /// Whether the CPU does the GL drawing. Mesa names its software rasterisers in
+        /// GL_RENDERER ("llvmpipe (LLVM 15.0.6, 256 bits)", "softpipe", "Software Rasterizer"
+        /// for swrast, "SWR" for OpenSWR).
+        public var isSoftware: Bool {
+            let name = renderer.lowercased()
+            return ["llvmpipe", "softpipe", "software rasterizer", "swrast", "swr "].contains { name.contains($0) }
+                || name == "swr"
+        }
+    }
+
+    public let path: Path
+    /// What the probe found: the GL renderer, or why there is no GL.
+    public let gl: Result<GLInfo, GLUnavailable>
+    /// Why this path, in words for the info card and `--report`.
+    public let reason: String
+
+    /// Why GL cannot be used. Threading: a value type.
+    public struct GLUnavailable: Error, Sendable, Equatable {
+        public let message: String
+        public init(_ message: String) { self.message = message }
+    }
+
+    /// The path for a choice (the environment variable wins over the preference) and what the
+    /// probe found. A forced GL path without GL still falls back: a window that cannot draw at
+    /// all helps nobody.
+    public static func decide(preference: Choice, environment: String?, gl: Result<GLInfo, GLUnavailable>) -> VideoOutput {
+        let forced = environment.flatMap { Choice(rawValue: $0.lowercased()) }
+        let choice = forced ?? preference
+        let source = forced != nil ? "REEL_VIDEO_OUTPUT" : "the preference"
+        switch (choice, gl) {
+        case (_, .failure(let error)):
+            return VideoOutput(path: .software, gl: gl, reason: "no OpenGL: \(error.message)")
+        case (.software, .success):
+            return VideoOutput(path: .software, gl: gl, reason: "software drawing chosen by \(source)")
+        case (.gl, .success):
+            return VideoOutput(path: .gl, gl: gl, reason: "OpenGL chosen by \(source)")
+        case (.automatic, .success(let info)):
+            return info.isSoftware
+                ? VideoOutput(path: .software, gl: gl, reason: "OpenGL is drawn by the CPU (\(info.renderer))")
+                : VideoOutput(path: .gl, gl: gl, reason: "OpenGL is accelerated (\(info.renderer))")
+        }
+    }
+
+    /// The renderer's name, or "none".
+    public var rendererName: String {
+        switch gl {
+        case .success(let info): info.renderer
+        case .failure: "none"
+        }
+    }
+
+    /// Whether a GPU draws GL here.
+    public var isAccelerated: Bool {
+        switch gl {
+        case .success(let info): !info.isSoftware
+        case .failure: false
+        }
+    }
+}
