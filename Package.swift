@@ -36,6 +36,10 @@ let package = Package(
             name: "CAss", pkgConfig: "libass",
             providers: [.apt(["libass-dev"])]),
 
+        .systemLibrary(
+            name: "CZimg", pkgConfig: "zimg",
+            providers: [.apt(["libzimg-dev"])]),
+
         .systemLibrary(name: "CLinux"),
         .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
@@ -43,7 +47,7 @@ let package = Package(
 
         .target(
             name: "ReelEngine",
-            dependencies: ["CFFmpeg", "CPulse", "CLinux", "CCurl", "CAss"]),
+            dependencies: ["CFFmpeg", "CPulse", "CLinux", "CCurl", "CAss", "CZimg"]),
         .target(
             name: "ReelGtk",
             dependencies: ["ReelEngine", "CGtk", "CEpoxy"]),

@@ -1,88 +1,102 @@
 import CFFmpeg
 
 /// Converts pictures to 32-bit BGRA rows at the size they are shown, for drawing without a GPU:
-/// one libswscale pass does the colour conversion (the frame's own matrix, range and chroma
-/// siting) and the scaling together, so nothing is converted at video size and then scaled
-/// again. The scaler is kept while the input and output stay the same (every picture of a
-/// stream at one window size) and rebuilt when either changes.
+/// the colour conversion (the frame's own matrix, range and chroma siting) and the scaling
+/// happen in one pass, so nothing is converted at video size and then scaled again. YUV goes
+/// through zimg (`PlanarToRGB`; semi-planar nv12 and p010 are first split into planes, a plain
+/// copy); other layouts (packed YUV, 4:1:0, palettes, RGB …) through libswscale's accurate
+/// path, as the engine's own RGB export converts them. Either way libswscale packs the planar
+/// RGB into BGRA rows. Each stage is kept while the input and output stay the same (every
+/// picture of a stream at one window size).
 /// Threading: one thread at a time (the window's main thread); the frames may come from any.
 public final class FrameScaler {
-    private var context: OpaquePointer?
-    private var key: Key?
+    private var planar: PlanarToRGB?
+    /// The last format zimg could not take, so that its graph is not tried for every picture.
+    private var refused: PlanarToRGB.Format?
+    private var split: SwsStage?
+    private var direct: SwsStage?
+    private var packer: SwsStage?
 
-    /// What a scaler is built for. Threading: a value type.
-    private struct Key: Equatable {
-        let format: Int32, width: Int32, height: Int32
-        let outWidth: Int, outHeight: Int
-        let matrix: ColorMatrix, range: ColorRange, chroma: ChromaLocation
-    }
-
-    /// The layout `scale` writes: cairo's ARGB32, which is native-endian 32-bit words with
-    /// alpha high (opaque pictures need no premultiplying).
+    /// The layout `scale` writes: cairo's ARGB32, native-endian 32-bit words with alpha high
+    /// (opaque pictures need no premultiplying).
     public static let bytesPerPixel = 4
 
     public init() {}
-
-    deinit { sws_freeContext(context) }
 
     /// Converts `frame` to `width`×`height` pixels into `destination`, rows `bytesPerRow` apart
     /// (at least `width * 4`), as opaque native-endian ARGB (B, G, R, A in memory here).
     public func scale(_ frame: VideoFrame, width: Int, height: Int,
                       into destination: UnsafeMutableRawPointer, bytesPerRow: Int) throws(PlayerError) {
         guard width > 0, height > 0, bytesPerRow >= width * Self.bytesPerPixel else { return }
-        let src = frame.frame.pointer
-        let wanted = Key(format: src.pointee.format, width: src.pointee.width, height: src.pointee.height,
-                         outWidth: width, outHeight: height,
-                         matrix: frame.colorMatrix, range: frame.colorRange, chroma: frame.chromaLocation)
-        if wanted != key {
-            sws_freeContext(context)
-            context = nil
-            key = nil
-            context = try Self.makeContext(for: wanted)
-            key = wanted
+        var source = frame.frame
+        let original = AVPixelFormat(source.pointer.pointee.format)
+        if let planarFormat = Self.planarEquivalent(of: original) {
+            source = try splitPlanes(source, into: planarFormat)
         }
-        var planes: [UnsafeMutablePointer<UInt8>?] = [destination.assumingMemoryBound(to: UInt8.self), nil, nil, nil]
-        var strides: [Int32] = [Int32(bytesPerRow), 0, 0, 0]
-        let lines = withUnsafePointer(to: &src.pointee.data) { sData in
-            sData.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { sd in
-                withUnsafePointer(to: &src.pointee.linesize) { sLines in
-                    sLines.withMemoryRebound(to: Int32.self, capacity: 8) { sl in
-                        sws_scale(context, sd, sl, 0, src.pointee.height, &planes, &strides)
-                    }
-                }
-            }
+        let f = source.pointer.pointee
+        let format = PlanarToRGB.Format(pixelFormat: f.format, width: Int(f.width), height: Int(f.height),
+                                        outWidth: width, outHeight: height,
+                                        matrix: frame.colorMatrix, range: frame.colorRange, chroma: frame.chromaLocation)
+        if planar?.format != format, refused != format {
+            planar = PlanarToRGB(format)
+            if planar == nil { refused = format }
         }
-        guard lines > 0 else { throw .internalError("cannot convert the picture for drawing") }
+        if let planar, planar.convert(source) {
+            // GBRP's planes are G, B, R; zimg's are R, G, B.
+            try pack([planar.planes[1], planar.planes[2], planar.planes[0]], stride: planar.stride,
+                     width: width, height: height, into: destination, bytesPerRow: bytesPerRow)
+        } else {
+            let rgb = try convertDirectly(source, format)
+            let p = rgb.pointer.pointee
+            guard let g = p.data.0, let b = p.data.1, let r = p.data.2 else { throw .internalError("no picture to draw") }
+            try pack([UnsafeMutableRawPointer(g), UnsafeMutableRawPointer(b), UnsafeMutableRawPointer(r)],
+                     stride: Int(p.linesize.0), width: width, height: height, into: destination, bytesPerRow: bytesPerRow)
+        }
     }
 
-    /// Bilinear, as a GPU's texture sampling is: a sharper filter costs several times the CPU
-    /// per picture (measured here on 1080p: 2.5 ms bilinear, 7 ms with full-resolution chroma
-    /// and accurate rounding) for a difference nobody sees at playback.
-    private static let flags = SWS_BILINEAR
+    /// Planar RGB rows into BGRA rows: libswscale's unscaled planar-to-packed copy.
+    private func pack(_ gbr: [UnsafeMutableRawPointer], stride: Int, width: Int, height: Int,
+                      into destination: UnsafeMutableRawPointer, bytesPerRow: Int) throws(PlayerError) {
+        let key = SwsStage.Key(from: AV_PIX_FMT_GBRP, width: width, height: height, to: Self.outputFormat,
+                               outWidth: width, outHeight: height)
+        if packer?.key != key { packer = try SwsStage(key, flags: SWS_POINT) }
+        let source = gbr.map { UnsafePointer<UInt8>?($0.assumingMemoryBound(to: UInt8.self)) } + [nil]
+        let strides = [Int32](repeating: Int32(stride), count: 3) + [0]
+        try packer?.run(source, strides, height: height,
+                        into: [destination.assumingMemoryBound(to: UInt8.self), nil, nil, nil], [Int32(bytesPerRow), 0, 0, 0])
+    }
 
-    private static func makeContext(for key: Key) throws(PlayerError) -> OpaquePointer {
-        let format = AVPixelFormat(key.format)
-        guard let sws = sws_alloc_context() else { throw .internalError("out of memory") }
-        // Options rather than sws_getContext: only they tell libswscale where the chroma samples
-        // sit (it assumes centred; H.264 is left-sited).
-        let descriptor = av_pix_fmt_desc_get(format)
-        let siting = key.chroma.resolved(for: key.range)
-            .swscalePosition(log2Horizontal: Int(descriptor?.pointee.log2_chroma_w ?? 0),
-                             log2Vertical: Int(descriptor?.pointee.log2_chroma_h ?? 0))
-        let options: [(String, Int64)] = [
-            ("srcw", Int64(key.width)), ("srch", Int64(key.height)), ("src_format", Int64(key.format)),
-            ("dstw", Int64(key.outWidth)), ("dsth", Int64(key.outHeight)), ("dst_format", Int64(outputFormat.rawValue)),
-            ("sws_flags", Int64(flags)),
-            ("src_h_chr_pos", Int64(siting.horizontal)), ("src_v_chr_pos", Int64(siting.vertical)),
-        ]
-        for (name, value) in options { av_opt_set_int(UnsafeMutableRawPointer(sws), name, value, 0) }
-        guard sws_init_context(sws, nil, nil) >= 0 else {
-            sws_freeContext(sws)
-            throw .internalError("cannot convert \(PixelFormat(format)) pictures for drawing")
+    /// A semi-planar picture (chroma interleaved) as the planar layout zimg takes.
+    private func splitPlanes(_ frame: Frame, into planarFormat: AVPixelFormat) throws(PlayerError) -> Frame {
+        let f = frame.pointer.pointee
+        let key = SwsStage.Key(from: AVPixelFormat(f.format), width: Int(f.width), height: Int(f.height),
+                               to: planarFormat, outWidth: Int(f.width), outHeight: Int(f.height))
+        if split?.key != key { split = try SwsStage(key, flags: SWS_POINT) }
+        return try split!.run(frame)
+    }
+
+    /// libswscale's accurate conversion to planar RGB (full-resolution chroma, exact rounding,
+    /// bicubic as the engine's RGB export) for what zimg does not take.
+    private func convertDirectly(_ frame: Frame, _ format: PlanarToRGB.Format) throws(PlayerError) -> Frame {
+        let key = SwsStage.Key(from: AVPixelFormat(format.pixelFormat), width: format.width, height: format.height,
+                               to: AV_PIX_FMT_GBRP, outWidth: format.outWidth, outHeight: format.outHeight,
+                               matrix: format.matrix, range: format.range, chroma: format.chroma)
+        if direct?.key != key {
+            direct = try SwsStage(key, flags: SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT)
         }
-        let coefficients = sws_getCoefficients(key.matrix.swsColorspace)
-        _ = sws_setColorspaceDetails(sws, coefficients, key.range == .full ? 1 : 0, coefficients, 1, 0, 1 << 16, 1 << 16)
-        return sws
+        return try direct!.run(frame)
+    }
+
+    /// The planar layout with the same samples as a semi-planar one; nil for any other.
+    private static func planarEquivalent(of format: AVPixelFormat) -> AVPixelFormat? {
+        switch format {
+        case AV_PIX_FMT_NV12, AV_PIX_FMT_NV21: AV_PIX_FMT_YUV420P
+        case AV_PIX_FMT_NV16: AV_PIX_FMT_YUV422P
+        case AV_PIX_FMT_NV24, AV_PIX_FMT_NV42: AV_PIX_FMT_YUV444P
+        case AV_PIX_FMT_P010LE: AV_PIX_FMT_YUV420P10LE
+        case AV_PIX_FMT_P016LE: AV_PIX_FMT_YUV420P16LE
+        default: nil
+        }
     }
 
     /// cairo's ARGB32 in memory order.
