@@ -55,6 +55,11 @@ static inline gboolean reel_object_get_bool(gpointer object, const char *name) {
 static inline GVariant *reel_variant_string(const char *value) { return g_variant_new_string(value); }
 static inline GVariant *reel_variant_double(double value) { return g_variant_new_double(value); }
 
+// g_log is variadic: an informational line (shown with G_MESSAGES_DEBUG=DOMAIN or all).
+static inline void reel_log_info(const char *domain, const char *message) {
+    g_log(domain, G_LOG_LEVEL_INFO, "%s", message);
+}
+
 // Whether GSettings would keep values only in memory (no dconf on this system).
 static inline gboolean reel_settings_backend_is_memory(GSettingsBackend *backend) {
     return g_str_equal(G_OBJECT_TYPE_NAME(backend), "GMemorySettingsBackend");

@@ -69,7 +69,9 @@ public final class ReelApplication {
         let settings = PlayerSettings()
         self.settings = settings
         // Before any window: GTK chooses its renderer when it shows the first.
-        report?.videoOutput(VideoOutput.prepareWindows(preference: settings.videoOutput))
+        let output = VideoOutput.prepareWindows(preference: settings.videoOutput)
+        report?.videoOutput(output)
+        reel_log_info("Reel", "drawing: \(output.path.rawValue) (\(output.reason))")
         quitOnSignals()
         loadStyles()
         let app = application.raw

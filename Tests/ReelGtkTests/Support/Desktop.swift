@@ -113,10 +113,11 @@ public final class Desktop {
         return started
     }
 
-    /// Starts a program on this desktop; it is stopped with the desktop.
+    /// Starts a program on this desktop (with `extra` over its environment); it is stopped with
+    /// the desktop.
     @discardableResult
-    public func start(_ arguments: [String], log: String? = nil) throws -> Int32 {
-        let pid = try Command.spawnDetached(arguments, environment: environment,
+    public func start(_ arguments: [String], log: String? = nil, extra: [String: String] = [:]) throws -> Int32 {
+        let pid = try Command.spawnDetached(arguments, environment: environment.merging(extra) { $1 },
                                             log: log ?? home.appendingPathComponent("programs.log").path)
         pids.append(pid)
         SoundServer.reap(when: getpid(), exits: [pid])
@@ -125,8 +126,8 @@ public final class Desktop {
 
     /// Runs a program on this desktop and waits for it.
     @discardableResult
-    public func run(_ arguments: [String], check: Bool = true) throws -> Command.Result {
-        try Command.run(arguments, environment: environment, check: check)
+    public func run(_ arguments: [String], check: Bool = true, extra: [String: String] = [:]) throws -> Command.Result {
+        try Command.run(arguments, environment: environment.merging(extra) { $1 }, check: check)
     }
 
     // MARK: Input and pictures

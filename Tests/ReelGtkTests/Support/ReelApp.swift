@@ -21,11 +21,12 @@ public final class ReelApp {
 
     /// `binary`: another program built with Reel (the widget example), whose window is found by
     /// `windowName`.
+    /// `environment`: set for this program over the desktop's (REEL_VIDEO_OUTPUT, GDK_DEBUG).
     public init(on desktop: Desktop, arguments: [String] = [], waitForWindow: Bool = true,
-                binary: String = ReelApp.binary, windowName: String = "Reel") throws {
+                binary: String = ReelApp.binary, windowName: String = "Reel", environment: [String: String] = [:]) throws {
         self.desktop = desktop
         log = desktop.home.appendingPathComponent("reel-\(UUID().uuidString.prefix(6)).log").path
-        pid = try desktop.start([binary] + arguments, log: log)
+        pid = try desktop.start([binary] + arguments, log: log, extra: environment)
         if waitForWindow { try findWindow(named: windowName) }
     }
 

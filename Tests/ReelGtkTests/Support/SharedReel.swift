@@ -14,6 +14,7 @@ final class SharedReel: @unchecked Sendable {
     private let lock = NSLock()
     private let desktopSize: (width: Int, height: Int)
     private let launchOptions: [String]
+    private let environment: [String: String]
     private let blank: Fixtures.Spec
     /// The cases' pictures differ in size from the blank's (and each other's).
     private let resizes: Bool
@@ -30,10 +31,12 @@ final class SharedReel: @unchecked Sendable {
     /// `blank`: a clip of one flat colour, at the size the cases' pictures are drawn unless
     /// `resizes`: then the window takes each file's size a moment after it opens, and a picture
     /// drawn at another size is waited out (one never drawn 1:1 still fails, at the timeout).
+    /// `environment`: the app's own, over the desktop's (REEL_VIDEO_OUTPUT for a drawing path).
     init(desktopWidth: Int = 1280, desktopHeight: Int = 800, launchOptions: [String], blank: Fixtures.Spec,
-         resizes: Bool = false) {
+         resizes: Bool = false, environment: [String: String] = [:]) {
         desktopSize = (desktopWidth, desktopHeight)
         self.launchOptions = launchOptions
+        self.environment = environment
         self.blank = blank
         self.resizes = resizes
         ProcessExit.run { [self] in stop() }
@@ -108,7 +111,7 @@ final class SharedReel: @unchecked Sendable {
         app?.stop()
         let desktop = try desktop ?? Desktop(width: desktopSize.width, height: desktopSize.height)
         self.desktop = desktop
-        let app = try ReelApp(on: desktop, arguments: launchOptions + [blankClip])
+        let app = try ReelApp(on: desktop, arguments: launchOptions + [blankClip], environment: environment)
         self.app = app
         var picture = Data()
         _ = try app.saveSettledPicture("the blank clip's picture", name: "blank-\(saves)", timeout: 40) { size, data in
