@@ -8,6 +8,8 @@ packages=(
   # FFmpeg, PulseAudio, GTK 4 and epoxy headers and libraries
   libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev
   libpulse-dev libgtk-4-dev libepoxy-dev
+  # zimg: colour conversion and scaling of pictures drawn without a GPU
+  libzimg-dev
   # Subtitles: libass renders them, fontconfig finds a font for plain formats
   libass-dev fonts-dejavu-core
   # libcurl: the stream cache's downloads (Range requests, redirects checked hop by hop)
