@@ -75,7 +75,9 @@ final class GLMovieSurface: MovieSurface {
         if !readBacks.isEmpty {
             let pending = readBacks
             readBacks.removeAll()
-            let image = renderer.readBack(viewHeight: height)
+            // Nothing is read back while no picture is drawn (a file opening): the framebuffer
+            // holds black then, which is no picture of anything.
+            let image = picture == nil ? nil : renderer.readBack(viewHeight: height)
             for done in pending { done(image) }
         }
     }
