@@ -9,7 +9,7 @@ import Testing
 @Suite("Hover preview", .serialized)
 struct PreviewTests {
     /// The desktop the tests at the usual screen size take turns on.
-    static let desktops = SharedDesktop()
+    static let desktops = SharedDesktop.standard
 
     /// Runs `body` with Reel opened on `clip` (as `Session` does) on the shared desktop.
     static func withSession(clip: String, arguments: [String] = [], timecode: Bool = true,
