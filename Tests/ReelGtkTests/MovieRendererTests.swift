@@ -122,10 +122,15 @@ struct MovieRendererTests {
             ("wrong range", oracle { $0.range = "pc" }, false),
             ("centred chroma", oracle { $0.chromaPosition = nil }, false),
         ]
-        for (label, conversion, shouldPass) in variants {
-            let oracle = desktop.home.appendingPathComponent("discriminates-\(fileName(label)).png").path
+        // Converted and compared two at a time; judged here afterwards, in order.
+        let folder = desktop.home
+        let measured = AtOnce.mapInPairs(variants.map { ($0.label, $0.conversion) }) { label, conversion in
+            let oracle = folder.appendingPathComponent("discriminates-\(fileName(label)).png").path
             try PictureOracle.convert(clip, frame: frameIndex, conversion, to: oracle)
-            let psnr = try PictureOracle.psnr(drawn, oracle)
+            return try PictureOracle.psnr(drawn, oracle)
+        }
+        for ((label, conversion, shouldPass), outcome) in zip(variants, measured) {
+            let psnr = try outcome.get()
             print("PSNR \(testCase.name) vs FFmpeg with \(label) (\(conversion)): \(String(format: "%.2f", psnr)) dB")
             if shouldPass {
                 #expect(psnr >= threshold, "\(label): \(psnr) dB")

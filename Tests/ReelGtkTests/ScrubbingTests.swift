@@ -27,12 +27,16 @@ struct ScrubbingTests {
 
     /// Checks that `drawn` is frame `index` of `clip` and not one of its neighbours.
     static func expectFrame(_ drawn: String, is index: Int, of clip: String, on desktop: Desktop, _ what: String) throws {
-        var scores: [Int: Double] = [:]
-        for candidate in [index - 1, index, index + 1] where candidate >= 0 {
-            let png = desktop.home.appendingPathComponent("\(what)-ffmpeg-\(candidate).png").path
+        // The candidates are converted and compared two at a time, and judged here afterwards.
+        let candidates = [index - 1, index, index + 1].filter { $0 >= 0 }
+        let folder = desktop.home
+        let measured = AtOnce.mapInPairs(candidates) { candidate in
+            let png = folder.appendingPathComponent("\(what)-ffmpeg-\(candidate).png").path
             try PictureOracle.convert(clip, frame: candidate, oracle, to: png)
-            scores[candidate] = try PictureOracle.psnr(drawn, png)
+            return try PictureOracle.psnr(drawn, png)
         }
+        var scores: [Int: Double] = [:]
+        for (candidate, score) in zip(candidates, measured) { scores[candidate] = try score.get() }
         print("\(what): frame \(index) expected; PSNR by frame \(scores.sorted { $0.key < $1.key }) [\(drawn)]")
         let own = scores[index] ?? 0
         #expect(own >= threshold, "\(what): drawn \(drawn) is not frame \(index) (\(own) dB)")
