@@ -42,9 +42,14 @@ struct MPRISTests {
             try app.element(named: "Play")
 
             // Position: set while paused, read back; the Seeked signal goes out.
-            let monitorLog = desktop.home.appendingPathComponent("monitor.log").path
+            let monitorLog = desktop.home.appendingPathComponent("monitor-\(UUID().uuidString.prefix(8)).log").path
             try desktop.start(["gdbus", "monitor", "--session", "--dest", "org.mpris.MediaPlayer2.reel"], log: monitorLog)
-            usleep(500_000)
+            // The monitor names Reel's owner once it has asked the bus for it, after asking for
+            // its signals: from then on a Seeked signal reaches it.
+            try Desktop.wait("the monitor watching Reel", timeout: 10) {
+                ((try? String(contentsOfFile: monitorLog, encoding: .utf8)) ?? "")
+                    .contains("The name org.mpris.MediaPlayer2.reel is owned by")
+            }
             _ = try ctl("position", "21.5")
             try Desktop.wait("the position to read 21.5 s", log: app.log) {
                 abs((Double(try ctl("position")) ?? -1) - 21.5) < 0.05
