@@ -24,9 +24,13 @@ struct SwitchCommand: ParsableCommand {
     @Option(help: "Print the memory every this many opens.")
     var every: Int = 50
 
+    @Option(name: .customLong("refresh-rate"),
+            help: "The headless display's refresh rate in Hz: how often pictures are taken (an open waits for its first to be shown).")
+    var refreshRate: Double = 60
+
     func run() throws {
-        guard !sources.isEmpty, count >= 1, every >= 1 else {
-            throw ToolFailure(code: "usage", message: "give at least one file, --count ≥ 1 and --every ≥ 1")
+        guard !sources.isEmpty, count >= 1, every >= 1, refreshRate >= 1, refreshRate <= 1000 else {
+            throw ToolFailure(code: "usage", message: "give at least one file, --count ≥ 1, --every ≥ 1 and a --refresh-rate from 1 to 1000")
         }
         let media = try sources.map { try MediaSource(parsing: $0) }
         // Only the outcome of the latest open is kept: a recorder of every event would itself
@@ -35,7 +39,7 @@ struct SwitchCommand: ParsableCommand {
         var configuration = PlayerConfiguration()
         configuration.audioOutput = audio
         let player = Player(configuration: configuration, events: outcome.sink)
-        let presenter = HeadlessPresenter(player: player, rate: 60)
+        let presenter = HeadlessPresenter(player: player, rate: refreshRate)
         presenter.start()
         defer {
             presenter.stop()

@@ -21,18 +21,37 @@ struct BenchToolTests {
         return try ReelToolTests.json(try #require(lines.last))
     }
 
-    /// The two benches that play in real time through the sound server, started together by
-    /// whichever of their tests asks first: their seconds are spent waiting for the clock, and
-    /// each player is measured in a process of its own. Each test judges its own line.
-    static let realTime = Once { () throws -> [Result<Command.Result, Error>] in
+    /// The benches checked here besides `decode`, each a process (and its peers) of its own,
+    /// started together by whichever of their tests asks first: they spend their seconds waiting
+    /// for the clock (the queue's and the play's sound, the seek's and the preview's playing
+    /// stretches, the scrub's drag) and for their peers' start-up, and what is checked is their
+    /// plumbing and fields, not the figures. Each test judges its own line. `decode` runs alone:
+    /// its ffmpeg-less-launch figure must stay above a busy machine's noise.
+    static let atOnce = Once { () throws -> [String: Result<Command.Result, Error>] in
         _ = try SoundServer.ensure()
-        let commands = [
+        let commands: [(String, [String])] = [
             // The whole 2 s file: a shorter cut (stream copy) ends at a picture, not with the
             // sound, so the clip's length would no longer be the sound's.
-            ["queue", try Fixtures.path(.gaplessFirst), "--clip-seconds", "2", "--compare"],
-            ["play", try Fixtures.path(.mpeg4AVI), "--compare"],
+            ("queue", ["queue", try Fixtures.path(.gaplessFirst), "--clip-seconds", "2", "--compare"]),
+            ("play", ["play", try Fixtures.path(.mpeg4AVI), "--compare"]),
+            // Each seek while playing is watched for a second: two targets keep that short.
+            ("seek", ["seek", try Fixtures.path(.h264MP4), "--count", "2", "--compare"]),
+            ("step", ["step", try Fixtures.path(.h264MP4), "--count", "1", "--compare"]),
+            // A one-second drag at 60 updates a second still crosses the whole file, and its
+            // release is checked as exact as after a longer one.
+            ("scrub", ["scrub", try Fixtures.path(.longSmall), "--count", "1", "--drag-seconds", "1", "--compare"]),
+            ("startup", ["startup", try Fixtures.path(.h264MP4), "--count", "2", "--compare"]),
+            // Two playing stretches of 1 s (30 previews asked for in the second) show pictures and
+            // deliver previews as the default 10 s ones do; longSmall has room for them.
+            ("preview", ["preview", try Fixtures.path(.longSmall), "--count", "3", "--play-seconds", "1", "--compare"]),
         ]
-        return AtOnce.map(commands) { try ReelToolTests.run(binary, $0) }
+        let results = AtOnce.map(commands.map(\.1)) { try ReelToolTests.run(binary, $0) }
+        return Dictionary(uniqueKeysWithValues: zip(commands.map(\.0), results))
+    }
+
+    /// The line the bench `name` printed, run with the others at once.
+    static func ran(_ name: String) throws -> [String: Any] {
+        try line(of: try #require(try atOnce.get()[name]).get())
     }
 
     static func expectNumbers(_ line: [String: Any], _ keys: [String]) {
@@ -54,8 +73,7 @@ struct BenchToolTests {
 
     @Test("seek beside mpv, every landing exact")
     func seek() throws {
-        // Each seek while playing is watched for a second: two targets keep that short.
-        let line = try Self.bench(["seek", try Fixtures.path(.h264MP4), "--count", "2", "--compare"])
+        let line = try Self.ran("seek")
         #expect(line["targets"] as? Int == 2)
         #expect(line["inexact"] as? Int == 0)
         Self.expectNumbers(line, ["median_ms", "p95_ms", "mpv_median_ms", "mpv_p95_ms", "ratio_median", "ratio_p95"])
@@ -65,7 +83,7 @@ struct BenchToolTests {
 
     @Test("step beside mpv, every step to the neighbouring picture")
     func step() throws {
-        let line = try Self.bench(["step", try Fixtures.path(.h264MP4), "--count", "1", "--compare"])
+        let line = try Self.ran("step")
         #expect(line["bench"] as? String == "step")
         #expect(line["starts"] as? Int == 1 && line["steps"] as? Int == 20)
         #expect(line["wrong_frames"] as? Int == 0)
@@ -75,9 +93,7 @@ struct BenchToolTests {
 
     @Test("scrub beside mpv, the release exact")
     func scrub() throws {
-        // A one-second drag at 60 updates a second still crosses the whole file, and its release
-        // is checked as exact as after a longer one.
-        let line = try Self.bench(["scrub", try Fixtures.path(.longSmall), "--count", "1", "--drag-seconds", "1", "--compare"])
+        let line = try Self.ran("scrub")
         #expect(line["bench"] as? String == "scrub")
         #expect(line["drags"] as? Int == 1)
         #expect(line["inexact"] as? Int == 0)
@@ -89,13 +105,13 @@ struct BenchToolTests {
 
     @Test("startup beside mpv")
     func startup() throws {
-        let line = try Self.bench(["startup", try Fixtures.path(.h264MP4), "--count", "2", "--compare"])
+        let line = try Self.ran("startup")
         Self.expectNumbers(line, ["first_frame_ms", "exit_ms", "mpv_first_frame_ms", "mpv_exit_ms", "ratio", "ratio_first_frame"])
     }
 
     @Test("play beside mpv, both through the sound server")
     func play() throws {
-        let line = try Self.line(of: try Self.realTime.get()[1].get())
+        let line = try Self.ran("play")
         #expect(line["audio_output"] as? String == "pulse")
         #expect(line["frames_shown"] as? Int == 120)
         Self.expectNumbers(line, ["cpu_s", "peak_rss_mb", "mpv_cpu_s", "mpv_peak_rss_mb", "ratio_cpu", "ratio_rss"])
@@ -104,7 +120,7 @@ struct BenchToolTests {
 
     @Test("queue beside mpv, both heard from a null sink of the bench's own")
     func queue() throws {
-        let line = try Self.line(of: try Self.realTime.get()[0].get())
+        let line = try Self.ran("queue")
         Self.expectNumbers(line, ["clip_s", "gap_ms", "sound_s", "mpv_gap_ms", "mpv_sound_s"])
         // Two whole clips were heard, by each player.
         let clip = try #require(line["clip_s"] as? Double)
@@ -116,9 +132,7 @@ struct BenchToolTests {
 
     @Test("preview beside one ffmpeg process per picture, and playing with previews")
     func preview() throws {
-        // Two playing stretches of 1 s (30 previews asked for in the second) show pictures and
-        // deliver previews as the default 10 s ones do; longSmall has room for them.
-        let line = try Self.bench(["preview", try Fixtures.path(.longSmall), "--count", "3", "--play-seconds", "1", "--compare"])
+        let line = try Self.ran("preview")
         #expect(line["bench"] as? String == "preview" && line["targets"] as? Int == 3)
         #expect(line["play_seconds"] as? Double == 1)
         #expect(line["size"] as? String == "213x160")   // 320x240 at 160 high

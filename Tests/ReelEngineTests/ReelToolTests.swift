@@ -30,6 +30,29 @@ struct ReelToolTests {
         try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
 
+    /// Plays that stop after a given time of playing, each a process of its own, started
+    /// together by whichever of their tests asks first: they spend their seconds waiting for
+    /// the clock, and each test judges its own output. (`play --json` plays alone: it checks
+    /// that no picture was dropped.)
+    static let plays = Once { () throws -> [String: Result<Command.Result, Error>] in
+        let main = try Fixtures.path(.longSmall), clip = try Fixtures.path(.videoOnly)
+        let runs: [(String, [String], [String: String])] = [
+            // 1.5 s of the film, the 2 s clip, then a little more film.
+            ("interstitial", ["play", main, "--audio", "null", "--json", "--exit-after", "5",
+                              "--interstitial", "\(clip)@1.5"], [:]),
+            ("limits", ["play", try Fixtures.path(.h264MP4), "--audio", "null", "--json",
+                        "--seek-to", "2", "--exit-after", "0.5"], [:]),
+            ("no sound server", ["play", try Fixtures.path(.h264MP4), "--json", "--exit-after", "1"],
+             ["PULSE_SERVER": "unix:/nonexistent/reel-no-sound"]),
+        ]
+        let results = AtOnce.map(runs.map { [$0.0] + $0.1 }) { run -> Command.Result in
+            let environment = runs.first { $0.0 == run[0] }!.2
+            if environment.isEmpty { return try tool(Array(run.dropFirst())) }
+            return try Command.run([binary] + run.dropFirst(), environment: environment, check: false)
+        }
+        return Dictionary(uniqueKeysWithValues: zip(runs.map(\.0), results))
+    }
+
     @Test("info prints one JSON object with streams, duration, title and chapters")
     func info() throws {
         let result = try Self.tool(["info", try Fixtures.path(.withChapters)])
@@ -128,10 +151,8 @@ struct ReelToolTests {
 
     @Test("play --interstitial plays the clip at its time and the main item goes on from there")
     func playWithInterstitial() throws {
-        let main = try Fixtures.path(.longSmall), clip = try Fixtures.path(.videoOnly)
-        // 1.5 s of the film, the 2 s clip, then a little more film.
-        let result = try Self.tool(["play", main, "--audio", "null", "--json", "--exit-after", "5",
-                                    "--interstitial", "\(clip)@1.5"])
+        let main = try Fixtures.path(.longSmall)
+        let result = try Self.plays.get()["interstitial"]!.get()
         #expect(result.status == 0, "\(result.errors)")
         let lines = try result.output.split(separator: "\n").map(Self.json)
         let events = lines.compactMap { $0["event"] as? String }
@@ -189,8 +210,7 @@ struct ReelToolTests {
 
     @Test("play --seek-to and --exit-after stop where asked")
     func playLimits() throws {
-        let result = try Self.tool(["play", try Fixtures.path(.h264MP4), "--audio", "null", "--json",
-                                    "--seek-to", "2", "--exit-after", "0.5"])
+        let result = try Self.plays.get()["limits"]!.get()
         #expect(result.status == 0, "\(result.errors)")
         let events = try result.output.split(separator: "\n").map(Self.json)
         let summary = try #require(events.last)
@@ -205,7 +225,13 @@ struct ReelToolTests {
         defer { unlink(out) }
         let pid = try Command.spawnDetached([Self.binary, "play", try Fixtures.path(.h264MP4), "--audio", "null", "--json"],
                                             log: out)
-        usleep(800_000)
+        // Stopped while playing: once its first picture is shown (the output file is appended
+        // to line by line).
+        let deadline = Date(timeIntervalSinceNow: 30)
+        while Date() < deadline, Command.isRunning(pid),
+              !((try? String(contentsOfFile: out, encoding: .utf8))?.contains("\"first_frame\"") ?? false) {
+            usleep(20_000)
+        }
         kill(pid, SIGTERM)
         var status: Int32 = 0
         waitpid(pid, &status, 0)
@@ -225,9 +251,7 @@ struct ReelToolTests {
 
     @Test("Without a sound server, play goes on silently and says so once")
     func noSoundServer() throws {
-        let result = try Command.run([Self.binary, "play", try Fixtures.path(.h264MP4),
-                                      "--json", "--exit-after", "1"],
-                                     environment: ["PULSE_SERVER": "unix:/nonexistent/reel-no-sound"], check: false)
+        let result = try Self.plays.get()["no sound server"]!.get()
         #expect(result.status == 0, "\(result.errors)")
         let events = try result.output.split(separator: "\n").map(Self.json)
         let warnings = events.filter { $0["event"] as? String == "warning" }

@@ -19,6 +19,10 @@ struct StreamCacheTests {
     }
 
     private func options(_ change: (inout StreamCacheOptions) -> Void = { _ in }) -> StreamCacheOptions {
+        Self.options(cacheDir, change)
+    }
+
+    static func options(_ cacheDir: String, _ change: (inout StreamCacheOptions) -> Void = { _ in }) -> StreamCacheOptions {
         var o = StreamCacheOptions()
         o.directory = cacheDir
         o.retryWindow = 6
@@ -27,7 +31,12 @@ struct StreamCacheTests {
     }
 
     private func player(realTime: Bool = false, _ change: (inout StreamCacheOptions) -> Void = { _ in }) -> TestPlayer {
-        let cache = options(change)
+        Self.player(cacheDir, realTime: realTime, change)
+    }
+
+    static func player(_ cacheDir: String, realTime: Bool = false,
+                       _ change: (inout StreamCacheOptions) -> Void = { _ in }) -> TestPlayer {
+        let cache = options(cacheDir, change)
         return TestPlayer(audio: .null) {
             $0.autoplay = true
             $0.freewheel = !realTime
@@ -35,7 +44,9 @@ struct StreamCacheTests {
         }
     }
 
-    private func sha256(_ path: String) throws -> String {
+    private func sha256(_ path: String) throws -> String { try Self.sha256(path) }
+
+    static func sha256(_ path: String) throws -> String {
         let out = try Command.run(["sha256sum", path]).stdout
         return String(decoding: out, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
     }
@@ -114,36 +125,97 @@ struct StreamCacheTests {
 
     @Test("A stall mid-file shows as stalled and playing again; a trickle still reaches the end")
     func stallAndTrickle() throws {
+        let plays = try Self.realTimePlays.get()[0].get()
+        let (stalled, trickle) = (plays[0], plays[1])
+        #expect(stalled.state == .ended, "\(stalled.states) \(stalled.state.error?.message ?? "")")
+        let stall = try #require(stalled.states.firstIndex(of: "stalled"), "never stalled: \(stalled.states)")
+        #expect(stalled.states[stall...].contains("playing"), "did not resume: \(stalled.states)")
+        try stalled.expectCachedCopyIsExact()
+        #expect(trickle.state == .ended, "\(trickle.states) \(trickle.state.error?.message ?? "")")
+        try trickle.expectCachedCopyIsExact()
+    }
+
+    @Test("The server restarting mid-download is ridden out; gone for good ends in a network error")
+    func serverRestart() throws {
+        let plays = try Self.realTimePlays.get()[1].get()
+        let (restarted, gone) = (plays[0], plays[1])
+        #expect(restarted.state == .ended, "\(restarted.states)")
+        try restarted.expectCachedCopyIsExact()
+        #expect(gone.state.error?.code == "network_error", "\(gone.state)")
+    }
+
+    /// The stall and the server restart, each with a second play beside it, all four through
+    /// proxies of their own into a cache of their own: their seconds are spent waiting for the
+    /// clock and the proxies. Started by whichever of the two tests asks first; each judges its
+    /// own plays.
+    static let realTimePlays = Once { () throws -> [Result<[RealTimePlay], Error>] in
+        let server = try WebServer.shared()
+        let cacheDir = Fixtures.directory.appendingPathComponent("stream-cache-\(getpid())-\(UUID().uuidString)").path
+        return AtOnce.map([false, true]) { restart in
+            restart ? try restartPlays(server, cacheDir) : try stallPlays(server, cacheDir)
+        }
+    }
+
+    /// What a play left: its states, where it ended, and the cache's copy of what it played
+    /// beside the sha256 of the file served.
+    struct RealTimePlay: Sendable {
+        let states: [String]
+        let state: PlayerState
+        let cached: StreamCache.Item?
+        let cachedSHA: String?
+        let sourceSHA: String
+        let url: String
+
+        init(_ test: TestPlayer, url: String, source: String, cacheDir: String) throws {
+            states = test.states.map(\.name)
+            state = test.player.state
+            self.url = url
+            cached = StreamCache(options: StreamCacheTests.options(cacheDir)).list().first { $0.url == url }
+            cachedSHA = try cached.map { try StreamCacheTests.sha256($0.path) }
+            sourceSHA = try StreamCacheTests.sha256(source)
+        }
+
+        func expectCachedCopyIsExact() throws {
+            let item = try #require(cached, "\(url) not in the cache")
+            #expect(item.complete, "\(url) cached only in part: \(item.cachedBytes) of \(item.length ?? -1)")
+            #expect(cachedSHA == sourceSHA)
+        }
+    }
+
+    /// The middle of the file is slow to come; a trickle plays meanwhile (both wait for the clock).
+    static func stallPlays(_ server: WebServer, _ cacheDir: String) throws -> [RealTimePlay] {
         let source = try Fixtures.path(.h264MP4)
         let size = try FileManager.default.attributesOfItem(atPath: source)[.size] as! Int
-        let url = try publish(source, "stall-\(UUID().uuidString)")
+        let proxy = try FaultProxy(upstream: server.port)
+        let name = "cache/stall-\(UUID().uuidString)"
+        _ = try server.publish(source, as: name)
+        let url = proxy.url(name)
         // The middle of the file is slow to come, on the first connection and two more.
         try proxy.set(["stall_at": size / 2, "stall_seconds": 4, "stall_count": 3])
-        // The trickle comes through a proxy of its own and plays meanwhile: both wait for the clock.
         let trickleProxy = try FaultProxy(upstream: server.port)
         let trickleName = "cache/trickle-\(UUID().uuidString)"
         _ = try server.publish(source, as: trickleName)
         let slow = trickleProxy.url(trickleName)
         try trickleProxy.set(["rate": size / 3])  // about 3 s for a 4 s clip, in 16 KiB steps
-        let trickle = player(realTime: true)
+        let trickle = player(cacheDir, realTime: true)
         let tricklePresenter = HeadlessPresenter(player: trickle.player)
         tricklePresenter.start()
         defer { tricklePresenter.stop() }
         trickle.player.open(slow)
 
-        let test = try playToEnd(url, realTime: true)
-        let states = test.states.map(\.name)
-        let stall = try #require(states.firstIndex(of: "stalled"), "never stalled: \(states)")
-        #expect(states[stall...].contains("playing"), "did not resume: \(states)")
-        #expect(try sha256(try cachedPath(url)) == sha256(source))
-
+        let test = player(cacheDir, realTime: true)
+        let presenter = HeadlessPresenter(player: test.player)
+        presenter.start()
+        defer { presenter.stop() }
+        test.player.open(url)
+        try test.waitForState(timeout: 60, "the end of \(url)") { $0 == .ended || $0.error != nil }
         try trickle.waitForState(timeout: 60, "the end of the trickle") { $0 == .ended || $0.error != nil }
-        #expect(trickle.player.state == .ended, "\(trickle.states) \(trickle.player.state.error?.message ?? "")")
-        #expect(try sha256(try cachedPath(slow)) == sha256(source))
+        return [try RealTimePlay(test, url: url, source: source, cacheDir: cacheDir),
+                try RealTimePlay(trickle, url: slow, source: source, cacheDir: cacheDir)]
     }
 
-    @Test("The server restarting mid-download is ridden out; gone for good ends in a network error")
-    func serverRestart() throws {
+    /// The server restarts mid-download; beside it, a new, uncached URL whose server goes for good.
+    static func restartPlays(_ server: WebServer, _ cacheDir: String) throws -> [RealTimePlay] {
         let source = try Fixtures.path(.h264MP4)
         let size = try FileManager.default.attributesOfItem(atPath: source)[.size] as! Int
         // Gone for good: a new, uncached URL fails within the retry window with a clear error.
@@ -154,7 +226,7 @@ struct StreamCacheTests {
         let goneName = "cache/gone-\(UUID().uuidString)"
         _ = try server.publish(source, as: goneName)
         try goneProxy.set(["rate": size / 4])
-        let second = player(realTime: true) { $0.retryWindow = 1 }
+        let second = player(cacheDir, realTime: true) { $0.retryWindow = 1 }
         let presenter2 = HeadlessPresenter(player: second.player)
         presenter2.start()
         defer { presenter2.stop() }
@@ -162,9 +234,12 @@ struct StreamCacheTests {
         try second.waitForState("playing") { $0 == .playing }
         goneProxy.stop()
 
-        let url = try publish(source, "restart-\(UUID().uuidString)")
+        let proxy = try FaultProxy(upstream: server.port)
+        let name = "cache/restart-\(UUID().uuidString)"
+        _ = try server.publish(source, as: name)
+        let url = proxy.url(name)
         try proxy.set(["rate": size / 4])
-        let test = player(realTime: true)
+        let test = player(cacheDir, realTime: true)
         let presenter = HeadlessPresenter(player: test.player)
         presenter.start()
         defer { presenter.stop() }
@@ -174,11 +249,9 @@ struct StreamCacheTests {
         sleep(1)
         try proxy.start()
         try test.waitForState(timeout: 60, "the end through a restart") { $0 == .ended || $0.error != nil }
-        #expect(test.player.state == .ended, "\(test.states)")
-        #expect(try sha256(try cachedPath(url)) == sha256(source))
-
-        let state = try second.waitForState(timeout: 60, "failure") { $0.error != nil || $0 == .ended }
-        #expect(state.error?.code == "network_error", "\(state)")
+        try second.waitForState(timeout: 60, "failure") { $0.error != nil || $0 == .ended }
+        return [try RealTimePlay(test, url: url, source: source, cacheDir: cacheDir),
+                try RealTimePlay(second, url: goneProxy.url(goneName), source: source, cacheDir: cacheDir)]
     }
 
     @Test("Cached media replays at once without fetching it again, and with the server stopped")

@@ -6,7 +6,7 @@ import Testing
 /// "keep playing when the window is closed" the window goes, the sound and the media remote
 /// stay, and Raise brings the window back. (Quitting once the queue is done in the background
 /// is the playback session's rule: ReelAppTests.)
-/// Threading: serialised; each test owns its desktop.
+/// Threading: serialised; a test owns the standard shared desktop for its turn.
 @Suite("Playing in the background", .serialized)
 struct BackgroundPlaybackTests {
     static func gsettings(_ desktop: Desktop, _ arguments: [String]) throws {
@@ -45,31 +45,33 @@ struct BackgroundPlaybackTests {
 
     @Test("By default closing the window stops playback and quits")
     func closingQuits() throws {
-        let desktop = try Desktop()
-        let app = try ReelApp(on: desktop, arguments: [try Fixtures.path(.longSmall)])
-        try app.element(named: "Pause")
-        try Self.closeWindow(app, "Reel to quit") { !app.isRunning }
+        try SharedDesktop.standard.use { desktop in
+            let app = try ReelApp(on: desktop, arguments: [try Fixtures.path(.longSmall)])
+            try app.element(named: "Pause")
+            try Self.closeWindow(app, "Reel to quit") { !app.isRunning }
+        }
     }
 
     @Test("With the preference on, closing hides the window and the sound goes on; Raise brings it back")
     func keepsPlaying() throws {
-        let desktop = try Desktop()
-        let app = try ReelApp(on: desktop, arguments: ["--paused", try Fixtures.path(.longSmall)])
-        try app.element(named: "Play")
-        try Self.gsettings(desktop, ["set", "io.github.reel.Reel", "background-playback", "true"])
-        try desktop.run(["playerctl", "--player=reel", "play"])
-        try app.element(named: "Pause")
-        try Self.closeWindow(app, "the window to go") { try Self.visibleWindows(app) == 0 }
-        #expect(app.isRunning)
-        let before = try Self.position(desktop)
-        sleep(3)
-        let after = try Self.position(desktop)
-        #expect(after - before > 2, "in the background the position went from \(before) to \(after)")
-        #expect(try desktop.run(["playerctl", "--player=reel", "status"]).output.contains("Playing"))
-        try desktop.run(["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.reel", "--object-path",
-                         "/org/mpris/MediaPlayer2", "--method", "org.mpris.MediaPlayer2.Raise"])
-        try Desktop.wait("the window back", log: app.log, timeout: 10) { try Self.visibleWindows(app) >= 1 }
-        try app.element(named: "Pause")
-        app.stop()
+        try SharedDesktop.standard.use { desktop in
+            let app = try ReelApp(on: desktop, arguments: ["--paused", try Fixtures.path(.longSmall)])
+            try app.element(named: "Play")
+            try Self.gsettings(desktop, ["set", "io.github.reel.Reel", "background-playback", "true"])
+            try desktop.run(["playerctl", "--player=reel", "play"])
+            try app.element(named: "Pause")
+            try Self.closeWindow(app, "the window to go") { try Self.visibleWindows(app) == 0 }
+            #expect(app.isRunning)
+            let before = try Self.position(desktop)
+            sleep(3)
+            let after = try Self.position(desktop)
+            #expect(after - before > 2, "in the background the position went from \(before) to \(after)")
+            #expect(try desktop.run(["playerctl", "--player=reel", "status"]).output.contains("Playing"))
+            try desktop.run(["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.reel", "--object-path",
+                             "/org/mpris/MediaPlayer2", "--method", "org.mpris.MediaPlayer2.Raise"])
+            try Desktop.wait("the window back", log: app.log, timeout: 10) { try Self.visibleWindows(app) >= 1 }
+            try app.element(named: "Pause")
+            app.stop()
+        }
     }
 }

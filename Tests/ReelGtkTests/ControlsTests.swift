@@ -9,7 +9,7 @@ import Testing
 /// Threading: serialised; a turn owns the shared desktop while it runs.
 @Suite("Controls in the window", .serialized)
 struct ControlsTests {
-    static let desktops = SharedDesktop()
+    static let desktops = SharedDesktop.standard
 
     /// Reel playing the solid red clip; anything on screen that is not red is Reel's.
     struct Session {

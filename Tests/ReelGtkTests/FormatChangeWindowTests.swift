@@ -11,7 +11,7 @@ struct FormatChangeWindowTests {
     static let joined = Fixtures.Spec.windowFormatChanges
     static let threshold = MovieRendererTests.threshold
     /// The desktop the tests take turns on, each from a clean slate.
-    static let desktops = SharedDesktop()
+    static let desktops = SharedDesktop.standard
 
     /// One moment of the joined file: the segment it is in, and how FFmpeg converts it.
     /// Threading: a value type.

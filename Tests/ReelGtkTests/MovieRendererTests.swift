@@ -66,14 +66,38 @@ struct MovieRendererTests {
     func matchesFFmpeg(_ testCase: Case) throws {
         let clip = try Fixtures.path(testCase.spec)
         let name = Self.fileName(testCase.name)
-        try Self.shared.picture(of: clip, width: Self.width, height: Self.height, name: name) { desktop, drawn in
-            let oracle = desktop.home.appendingPathComponent("\(name)-ffmpeg.png").path
-            try PictureOracle.convert(clip, frame: Self.frameIndex, testCase.oracle, to: oracle)
-            let psnr = try PictureOracle.psnr(drawn, oracle)
-            print("PSNR \(testCase.name) vs FFmpeg (\(testCase.oracle)): \(String(format: "%.2f", psnr)) dB  [\(drawn) | \(oracle)]")
-            #expect(psnr >= Self.threshold, "\(testCase.name): \(psnr) dB; drawn \(drawn), FFmpeg \(oracle)")
+        // FFmpeg converts the frame while the window opens the file and its picture settles:
+        // the one computes, the other mostly waits for the app. Both pictures land in a folder
+        // of this case's own (the desktop's goes when its last case is done).
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reel-renderer-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer {
+            // REEL_TEST_KEEP_DESKTOP=1 keeps them for a look after a failure, as it keeps desktops.
+            if ProcessInfo.processInfo.environment["REEL_TEST_KEEP_DESKTOP"] == nil {
+                try? FileManager.default.removeItem(at: folder)
+            }
         }
+        let oracle = folder.appendingPathComponent("\(name)-ffmpeg.png").path
+        let drawn = folder.appendingPathComponent("\(name)-drawn.png").path
+        let conversion = testCase.oracle
+        let made = AtOnce.map([Picture.oracle, .drawn]) { picture in
+            switch picture {
+            case .oracle:
+                try PictureOracle.convert(clip, frame: Self.frameIndex, conversion, to: oracle)
+            case .drawn:
+                try Self.shared.picture(of: clip, width: Self.width, height: Self.height, name: name) { _, png in
+                    try FileManager.default.copyItem(atPath: png, toPath: drawn)
+                }
+            }
+        }
+        for outcome in made { try outcome.get() }
+        let psnr = try PictureOracle.psnr(drawn, oracle)
+        print("PSNR \(testCase.name) vs FFmpeg (\(testCase.oracle)): \(String(format: "%.2f", psnr)) dB  [\(drawn) | \(oracle)]")
+        #expect(psnr >= Self.threshold, "\(testCase.name): \(psnr) dB; drawn \(drawn), FFmpeg \(oracle)")
     }
+
+    /// The two pictures a case compares. Threading: a value type.
+    enum Picture: Sendable { case oracle, drawn }
 
     /// The check must be able to fail: the same drawn picture against FFmpeg told a wrong
     /// matrix, a wrong range, or FFmpeg's own default (centred) chroma siting.
@@ -98,10 +122,15 @@ struct MovieRendererTests {
             ("wrong range", oracle { $0.range = "pc" }, false),
             ("centred chroma", oracle { $0.chromaPosition = nil }, false),
         ]
-        for (label, conversion, shouldPass) in variants {
-            let oracle = desktop.home.appendingPathComponent("discriminates-\(fileName(label)).png").path
+        // Converted and compared two at a time; judged here afterwards, in order.
+        let folder = desktop.home
+        let measured = AtOnce.mapInPairs(variants.map { ($0.label, $0.conversion) }) { label, conversion in
+            let oracle = folder.appendingPathComponent("discriminates-\(fileName(label)).png").path
             try PictureOracle.convert(clip, frame: frameIndex, conversion, to: oracle)
-            let psnr = try PictureOracle.psnr(drawn, oracle)
+            return try PictureOracle.psnr(drawn, oracle)
+        }
+        for ((label, conversion, shouldPass), outcome) in zip(variants, measured) {
+            let psnr = try outcome.get()
             print("PSNR \(testCase.name) vs FFmpeg with \(label) (\(conversion)): \(String(format: "%.2f", psnr)) dB")
             if shouldPass {
                 #expect(psnr >= threshold, "\(label): \(psnr) dB")

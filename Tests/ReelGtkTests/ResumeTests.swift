@@ -5,7 +5,7 @@ import Testing
 /// Resume where you left, across restarts of the real binary: the position comes back with a
 /// Start Over offer, and a moved copy of the file is still recognised. (Played to the end and
 /// damaged histories are the playback session's rules: ReelAppTests.)
-/// Threading: serialised; each test owns its desktop.
+/// Threading: serialised; a test owns the standard shared desktop for its turn.
 @Suite("Resume where you left", .serialized)
 struct ResumeTests {
     /// The elapsed-time label (the leftmost time in the controls), in seconds.
@@ -37,32 +37,33 @@ struct ResumeTests {
 
     @Test("Reopened, a film resumes where it was left, offering to start over; a moved copy resumes too")
     func resumesAcrossRestarts() throws {
-        let desktop = try Desktop()
-        let clip = try Fixtures.path(.longSmall)
-        // Left while playing (closing the player must not count as going back to the start).
-        var app = try ReelApp(on: desktop, arguments: [clip])
-        try app.element(named: "Pause")
-        try desktop.run(["playerctl", "--player=reel", "position", "31.5"])
-        try Self.waitForElapsed(app, "the seek to 31.5 s", 31...33)
-        app.stop()   // SIGTERM: quits as Quit does
+        try SharedDesktop.standard.use { desktop in
+            let clip = try Fixtures.path(.longSmall)
+            // Left while playing (closing the player must not count as going back to the start).
+            var app = try ReelApp(on: desktop, arguments: [clip])
+            try app.element(named: "Pause")
+            try desktop.run(["playerctl", "--player=reel", "position", "31.5"])
+            try Self.waitForElapsed(app, "the seek to 31.5 s", 31...33)
+            app.stop()   // SIGTERM: quits as Quit does
 
-        app = try ReelApp(on: desktop, arguments: ["--paused", clip])
-        try Self.waitForElapsed(app, "resuming at about 32 s", 31...36)
-        var text: String?
-        try Desktop.wait("the resume notice", log: app.log) { text = try Self.notice(app); return text != nil }
-        #expect(text?.hasPrefix("Resumed from 0:3") == true, "notice: \(text ?? "")")
-        try app.click(try app.element(named: "Start Over"))
-        try Self.waitForElapsed(app, "starting over", 0...0.9)
-        // Now near the start: nothing worth keeping any more.
-        try desktop.run(["playerctl", "--player=reel", "position", "40"])
-        try Self.waitForElapsed(app, "the seek to 40 s", 40...41)
-        app.stop()
+            app = try ReelApp(on: desktop, arguments: ["--paused", clip])
+            try Self.waitForElapsed(app, "resuming at about 32 s", 31...36)
+            var text: String?
+            try Desktop.wait("the resume notice", log: app.log) { text = try Self.notice(app); return text != nil }
+            #expect(text?.hasPrefix("Resumed from 0:3") == true, "notice: \(text ?? "")")
+            try app.click(try app.element(named: "Start Over"))
+            try Self.waitForElapsed(app, "starting over", 0...0.9)
+            // Now near the start: nothing worth keeping any more.
+            try desktop.run(["playerctl", "--player=reel", "position", "40"])
+            try Self.waitForElapsed(app, "the seek to 40 s", 40...41)
+            app.stop()
 
-        // The same film under another name elsewhere resumes as well.
-        let moved = desktop.home.appendingPathComponent("renamed film.mp4").path
-        try FileManager.default.copyItem(atPath: clip, toPath: moved)
-        app = try ReelApp(on: desktop, arguments: ["--paused", moved])
-        defer { app.stop() }
-        try Self.waitForElapsed(app, "resuming the moved copy at 40 s", 40...41)
+            // The same film under another name elsewhere resumes as well.
+            let moved = desktop.home.appendingPathComponent("renamed film.mp4").path
+            try FileManager.default.copyItem(atPath: clip, toPath: moved)
+            app = try ReelApp(on: desktop, arguments: ["--paused", moved])
+            defer { app.stop() }
+            try Self.waitForElapsed(app, "resuming the moved copy at 40 s", 40...41)
+        }
     }
 }

@@ -8,7 +8,7 @@ import Testing
 /// oracle is FFmpeg's own decode and RGB conversion of the expected frame, compared by PSNR
 /// with what the renderer drew; the frames either side must not match, so the check tells
 /// neighbouring frames apart.
-/// Threading: serialised (one Xvfb and GL rasteriser at a time); each test owns its desktop.
+/// Threading: serialised (one Xvfb and GL rasteriser at a time); a test owns the standard shared desktop for its turn.
 @Suite("Scrubbing in the window", .serialized)
 struct ScrubbingTests {
     static let width = 640, height = 360
@@ -27,12 +27,16 @@ struct ScrubbingTests {
 
     /// Checks that `drawn` is frame `index` of `clip` and not one of its neighbours.
     static func expectFrame(_ drawn: String, is index: Int, of clip: String, on desktop: Desktop, _ what: String) throws {
-        var scores: [Int: Double] = [:]
-        for candidate in [index - 1, index, index + 1] where candidate >= 0 {
-            let png = desktop.home.appendingPathComponent("\(what)-ffmpeg-\(candidate).png").path
+        // The candidates are converted and compared two at a time, and judged here afterwards.
+        let candidates = [index - 1, index, index + 1].filter { $0 >= 0 }
+        let folder = desktop.home
+        let measured = AtOnce.mapInPairs(candidates) { candidate in
+            let png = folder.appendingPathComponent("\(what)-ffmpeg-\(candidate).png").path
             try PictureOracle.convert(clip, frame: candidate, oracle, to: png)
-            scores[candidate] = try PictureOracle.psnr(drawn, png)
+            return try PictureOracle.psnr(drawn, png)
         }
+        var scores: [Int: Double] = [:]
+        for (candidate, score) in zip(candidates, measured) { scores[candidate] = try score.get() }
         print("\(what): frame \(index) expected; PSNR by frame \(scores.sorted { $0.key < $1.key }) [\(drawn)]")
         let own = scores[index] ?? 0
         #expect(own >= threshold, "\(what): drawn \(drawn) is not frame \(index) (\(own) dB)")
@@ -71,46 +75,47 @@ struct ScrubbingTests {
     @Test("Dragging the scrubber: the picture follows the drag, and the release shows the exact frame")
     func dragFollowsAndLandsExactly() throws {
         let clip = try Fixtures.path(.scrubClip)
-        let desktop = try Desktop()
-        let app = try ReelApp(on: desktop, arguments: ["--paused", clip])
-        defer { app.stop() }
-        let first = try app.savePicture(width: Self.width, height: Self.height, name: "start")
-        try Self.expectFrame(first, is: 0, of: clip, on: desktop, "before the drag")
+        try SharedDesktop.standard.use { desktop in
+            let app = try ReelApp(on: desktop, arguments: ["--paused", clip])
+            defer { app.stop() }
+            let first = try app.savePicture(width: Self.width, height: Self.height, name: "start")
+            try Self.expectFrame(first, is: 0, of: clip, on: desktop, "before the drag")
 
-        let movie = try app.element(named: "Video")
-        try desktop.glide(to: movie.x + movie.width / 2, movie.y + movie.height - 30)
-        let bar = try app.element(named: "Position", role: "slider")
-        let y = bar.y + bar.height / 2
-        let from = bar.x + bar.width / 10, to = bar.x + bar.width * 6 / 10
-        try desktop.glide(to: from, y)
-        try desktop.xdotool(["mousedown", "1"])
-        // Across half the file in 20 steps, about 60 updates a second as a hand makes them.
-        for step in 1...20 {
-            try desktop.moveMouse(from + (to - from) * step / 20, y)
-            usleep(16_000)
+            let movie = try app.element(named: "Video")
+            try desktop.glide(to: movie.x + movie.width / 2, movie.y + movie.height - 30)
+            let bar = try app.element(named: "Position", role: "slider")
+            let y = bar.y + bar.height / 2
+            let from = bar.x + bar.width / 10, to = bar.x + bar.width * 6 / 10
+            try desktop.glide(to: from, y)
+            try desktop.xdotool(["mousedown", "1"])
+            // Across half the file in 20 steps, about 60 updates a second as a hand makes them.
+            for step in 1...20 {
+                try desktop.moveMouse(from + (to - from) * step / 20, y)
+                usleep(16_000)
+            }
+            try app.element(named: "Play")   // a drag pauses
+
+            // Resting mid-drag, the thumb's frame is shown, not only a nearby key frame.
+            let held = try Self.rest(at: to, y: y, app: app)
+            let resting = try app.savePicture(width: Self.width, height: Self.height, name: "held")
+            #expect(try PictureOracle.psnr(resting, first) < Self.threshold, "the picture did not change during the drag")
+            try Self.expectFrame(resting, is: held.frame, of: clip, on: desktop, "resting mid-drag at \(held.value) s")
+
+            // Back a little, then release: the exact frame at the release position, still paused.
+            let back = bar.x + bar.width * 45 / 100
+            for step in 1...10 {
+                try desktop.moveMouse(to + (back - to) * step / 10, y)
+                usleep(16_000)
+            }
+            let released = try Self.rest(at: back, y: y, app: app)
+            try desktop.xdotool(["mouseup", "1"])
+            let landed = try Self.sliderValue(app)
+            #expect(abs(landed - released.value) < 1 / Self.fps, "released at \(released.value) s, the scrubber reads \(landed) s")
+            let index = Self.frameIndex(at: landed) ?? released.frame
+            let after = try app.savePicture(width: Self.width, height: Self.height, name: "released")
+            try Self.expectFrame(after, is: index, of: clip, on: desktop, "after release at \(released.value) s")
+            try app.element(named: "Play")   // it was paused before the drag, and stays so
         }
-        try app.element(named: "Play")   // a drag pauses
-
-        // Resting mid-drag, the thumb's frame is shown, not only a nearby key frame.
-        let held = try Self.rest(at: to, y: y, app: app)
-        let resting = try app.savePicture(width: Self.width, height: Self.height, name: "held")
-        #expect(try PictureOracle.psnr(resting, first) < Self.threshold, "the picture did not change during the drag")
-        try Self.expectFrame(resting, is: held.frame, of: clip, on: desktop, "resting mid-drag at \(held.value) s")
-
-        // Back a little, then release: the exact frame at the release position, still paused.
-        let back = bar.x + bar.width * 45 / 100
-        for step in 1...10 {
-            try desktop.moveMouse(to + (back - to) * step / 10, y)
-            usleep(16_000)
-        }
-        let released = try Self.rest(at: back, y: y, app: app)
-        try desktop.xdotool(["mouseup", "1"])
-        let landed = try Self.sliderValue(app)
-        #expect(abs(landed - released.value) < 1 / Self.fps, "released at \(released.value) s, the scrubber reads \(landed) s")
-        let index = Self.frameIndex(at: landed) ?? released.frame
-        let after = try app.savePicture(width: Self.width, height: Self.height, name: "released")
-        try Self.expectFrame(after, is: index, of: clip, on: desktop, "after release at \(released.value) s")
-        try app.element(named: "Play")   // it was paused before the drag, and stays so
     }
 }
 

@@ -5,7 +5,7 @@ import Testing
 /// Subtitles in the window: a file beside the video shows over the picture as drawn by the GL
 /// surface, a file added later replaces it, and switching off removes it. Read back with OCR
 /// (tesseract) from the renderer's own picture.
-/// Threading: serialised (one Xvfb and GL rasteriser at a time); each test owns its desktop.
+/// Threading: serialised (one Xvfb and GL rasteriser at a time); a test owns the standard shared desktop for its turn.
 @Suite("Subtitles in the window", .serialized)
 struct SubtitleWindowTests {
     static func ocr(_ png: String) throws -> String {

@@ -119,9 +119,12 @@ enum SubtitleLoader {
         let directory = (videoPath as NSString).deletingLastPathComponent
         let base = ((videoPath as NSString).lastPathComponent as NSString).deletingPathExtension
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory) else { return [] }
-        return names.sorted().compactMap { name in
+        // Only names that share the base name are looked at and sorted: at every open, and a
+        // folder of a few thousand files (a downloads folder) otherwise cost a sort of them all.
+        let prefix = base + "."
+        return names.filter { $0.hasPrefix(prefix) }.sorted().compactMap { name in
             let ext = (name as NSString).pathExtension.lowercased()
-            guard extensions.contains(ext), ext != "idx", name.hasPrefix(base + "."),
+            guard extensions.contains(ext), ext != "idx",
                   name != (videoPath as NSString).lastPathComponent else { return nil }
             let path = (directory as NSString).appendingPathComponent(name)
             return (path, languageInName(path))

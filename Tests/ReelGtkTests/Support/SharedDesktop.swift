@@ -15,6 +15,13 @@ final class SharedDesktop: @unchecked Sendable {
     /// Counts the turns, so that a stop planned after one knows whether another has begun.
     private var turns = 0
 
+    /// The desktop at the usual size that window suites take turns on, a suite's tests one
+    /// after another and the next suite's after them: a suite of one test would otherwise start
+    /// an X server, a bus, the accessibility bus and the reader for one window. A pause between
+    /// two suites (tests without windows in between) longer than `idleStop` stops it, and the
+    /// next turn starts a new one.
+    static let standard = SharedDesktop()
+
     init(width: Int = 1280, height: Int = 800) {
         self.width = width
         self.height = height
