@@ -2,10 +2,11 @@ import Foundation
 import ReelTestSupport
 import Testing
 
-/// The GL renderer against an outside oracle: the real `reel` shows a known frame of a fixture,
-/// saves exactly what it drew, and FFmpeg converts the same decoded frame to RGB itself; the two
-/// must agree to ≥ 35 dB PSNR, for several pixel formats, matrices and ranges.
-/// Threading: serialised (one Xvfb and GL rasteriser at a time); the tests share one desktop and app.
+/// Both drawing paths against an outside oracle: the real `reel` shows a known frame of a fixture,
+/// saves exactly what it drew (GL's shaders, or zimg and libswscale into cairo), and FFmpeg
+/// converts the same decoded frame to RGB itself; the two must agree to ≥ 35 dB PSNR, for
+/// several pixel formats, matrices and ranges, on each path.
+/// Threading: serialised (one Xvfb and GL rasteriser at a time); each path's cases share one desktop and app.
 @Suite("Movie renderer", .serialized)
 struct MovieRendererTests {
     /// 25 fps: 0.5 s falls in the middle of frame 12's interval [0.48, 0.52), the frame an
@@ -54,16 +55,18 @@ struct MovieRendererTests {
              oracle: .init(matrix: "bt709", range: "tv")),
     ]
 
-    /// One desktop and one `reel` for all the cases: each opens its file in the running
-    /// instance, which shows every file paused at `start` as it was launched to.
-    static let shared = SharedReel(launchOptions: ["--paused", "--start", start], blank: .glBlank)
+    /// Per drawing path, one desktop and one `reel` for all the cases: each opens its file in the
+    /// running instance, which shows every file paused at `start` as it was launched to.
+    static let shared = Dictionary(uniqueKeysWithValues: DrawingPath.allCases.map { path in
+        (path, SharedReel(launchOptions: ["--paused", "--start", start], blank: .glBlank, environment: path.environment))
+    })
 
     static func fileName(_ text: String) -> String {
         String(text.map { $0.isLetter || $0.isNumber ? $0 : "-" })
     }
 
-    @Test("A known frame drawn by the renderer matches FFmpeg's own RGB conversion", arguments: cases)
-    func matchesFFmpeg(_ testCase: Case) throws {
+    @Test("A known frame drawn on either path matches FFmpeg's own RGB conversion", arguments: DrawingPath.allCases, cases)
+    func matchesFFmpeg(_ path: DrawingPath, _ testCase: Case) throws {
         let clip = try Fixtures.path(testCase.spec)
         let name = Self.fileName(testCase.name)
         // FFmpeg converts the frame while the window opens the file and its picture settles:
@@ -85,15 +88,15 @@ struct MovieRendererTests {
             case .oracle:
                 try PictureOracle.convert(clip, frame: Self.frameIndex, conversion, to: oracle)
             case .drawn:
-                try Self.shared.picture(of: clip, width: Self.width, height: Self.height, name: name) { _, png in
+                try Self.shared[path]!.picture(of: clip, width: Self.width, height: Self.height, name: name) { _, png in
                     try FileManager.default.copyItem(atPath: png, toPath: drawn)
                 }
             }
         }
         for outcome in made { try outcome.get() }
         let psnr = try PictureOracle.psnr(drawn, oracle)
-        print("PSNR \(testCase.name) vs FFmpeg (\(testCase.oracle)): \(String(format: "%.2f", psnr)) dB  [\(drawn) | \(oracle)]")
-        #expect(psnr >= Self.threshold, "\(testCase.name): \(psnr) dB; drawn \(drawn), FFmpeg \(oracle)")
+        print("PSNR \(path) \(testCase.name) vs FFmpeg (\(testCase.oracle)): \(String(format: "%.2f", psnr)) dB  [\(drawn) | \(oracle)]")
+        #expect(psnr >= Self.threshold, "\(path) \(testCase.name): \(psnr) dB; drawn \(drawn), FFmpeg \(oracle)")
     }
 
     /// The two pictures a case compares. Threading: a value type.
@@ -105,7 +108,7 @@ struct MovieRendererTests {
     func discriminates() throws {
         let testCase = Self.cases[1]  // yuv420p BT.709 limited, H.264 (left-sited chroma)
         let clip = try Fixtures.path(testCase.spec)
-        try Self.shared.picture(of: clip, width: Self.width, height: Self.height, name: "discriminates") { desktop, drawn in
+        try Self.shared[.software]!.picture(of: clip, width: Self.width, height: Self.height, name: "discriminates") { desktop, drawn in
             try Self.discriminate(testCase, clip: clip, drawn: drawn, on: desktop)
         }
     }

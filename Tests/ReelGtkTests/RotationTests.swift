@@ -32,11 +32,12 @@ struct RotationTests {
              turnedChroma: .init(horizontal: 128, vertical: 0)),
     ]
 
-    /// One tall desktop and one `reel` for the three cases, each opening its file in the running
-    /// instance (paused at `start`); the window takes each file's turned shape.
-    static let shared = SharedReel(desktopWidth: 1600, desktopHeight: 2000,
-                                   launchOptions: ["--paused", "--start", MovieRendererTests.start],
-                                   blank: .glBlank, resizes: true)
+    /// Per drawing path, one tall desktop and one `reel` for the three cases, each opening its
+    /// file in the running instance (paused at `start`); the window takes each file's turned shape.
+    static let shared = Dictionary(uniqueKeysWithValues: DrawingPath.allCases.map { path in
+        (path, SharedReel(desktopWidth: 1600, desktopHeight: 2000, launchOptions: ["--paused", "--start", MovieRendererTests.start],
+                          blank: .glBlank, resizes: true, environment: path.environment))
+    })
 
     static func clip(_ testCase: Case) throws -> String {
         let base = Fixtures.Spec.video("rotation-base-\(testCase.size)", ext: "mp4", size: testCase.size, rate: "25", seconds: 1,
@@ -48,11 +49,11 @@ struct RotationTests {
         }
     }
 
-    @Test("A rotated video is drawn turned, as FFmpeg turns it", arguments: cases)
-    func drawnTurned(_ testCase: Case) throws {
+    @Test("A rotated video is drawn turned on either path, as FFmpeg turns it", arguments: DrawingPath.allCases, cases)
+    func drawnTurned(_ path: DrawingPath, _ testCase: Case) throws {
         let clip = try Self.clip(testCase)
         let name = "rotated-\(testCase.degrees)"
-        try Self.shared.picture(of: clip, width: testCase.shownWidth, height: testCase.shownHeight, name: name) { desktop, drawn in
+        try Self.shared[path]!.picture(of: clip, width: testCase.shownWidth, height: testCase.shownHeight, name: name) { desktop, drawn in
             try Self.check(testCase, clip: clip, drawn: drawn, name: name, on: desktop)
         }
     }

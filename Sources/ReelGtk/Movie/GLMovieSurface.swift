@@ -72,12 +72,12 @@ final class GLMovieSurface: MovieSurface {
         }
         if let failure = renderer.failure { failed?(failure) }
         drew?(picture)
-        if !readBacks.isEmpty {
+        // A read-back waits for a draw with a picture: while a file opens the framebuffer holds
+        // black, which is no picture of anything.
+        if !readBacks.isEmpty, picture != nil {
             let pending = readBacks
             readBacks.removeAll()
-            // Nothing is read back while no picture is drawn (a file opening): the framebuffer
-            // holds black then, which is no picture of anything.
-            let image = picture == nil ? nil : renderer.readBack(viewHeight: height)
+            let image = renderer.readBack(viewHeight: height)
             for done in pending { done(image) }
         }
     }

@@ -21,7 +21,8 @@ protocol MovieSurface: AnyObject {
     var failed: (@MainActor (String) -> Void)? { get set }
     /// Draws again at the next frame.
     func invalidate()
-    /// The picture area exactly as the next draw leaves it (nil: nothing drawn).
+    /// The picture area exactly as the next draw with a picture leaves it (nil: it could not
+    /// be read).
     func readBack(_ done: @escaping @MainActor (DrawnImage?) -> Void)
 }
 

@@ -134,14 +134,14 @@ public final class MovieView {
         pictureDrawn?(picture)
     }
 
-    /// Saves the picture exactly as the renderer drew it (for checks against an outside
-    /// converter, and for screenshots). `done` gets nil, or why it failed.
+    /// Saves the picture exactly as the surface drew it (for checks against an outside
+    /// converter, and for screenshots), once one is drawn. `done` gets nil, or why it failed.
     public func snapshot(to path: String, done: @escaping @MainActor (String?) -> Void) {
         surface.readBack { image in done(Self.save(image, to: path)) }
     }
 
     private static func save(_ image: DrawnImage?, to path: String) -> String? {
-        guard let image else { return "nothing is drawn yet" }
+        guard let image else { return "the picture drawn could not be read" }
         let bytes = image.pixels.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         defer { g_bytes_unref(bytes) }
         guard let texture = gdk_memory_texture_new(gint(image.width), gint(image.height), GDK_MEMORY_R8G8B8A8,

@@ -56,10 +56,11 @@ final class SoftwareMovieSurface: MovieSurface {
         }
         cairo_restore(cr)
         drew?(picture)
-        if !readBacks.isEmpty {
+        // A read-back waits for a draw with a picture (none while a file opens).
+        if !readBacks.isEmpty, let picture, let rect {
             let pending = readBacks
             readBacks.removeAll()
-            let image = picture.flatMap { picture in rect.flatMap { readBack(picture, $0) } }
+            let image = readBack(picture, rect)
             for done in pending { done(image) }
         }
     }
