@@ -114,10 +114,6 @@ public final class PlayerWindow {
         // window as the person left it.
         sizedForMedia = false
         session.open(sources, start: start, paused: paused)
-        // While the engine opens the media on its threads, the window gets its X window and
-        // renderer (tens of milliseconds), so that once the picture's size is known only a
-        // resize and a map are left before the first picture.
-        gtk_widget_realize(window)
     }
 
     /// Saves where the film is and stops following the player (quitting).
