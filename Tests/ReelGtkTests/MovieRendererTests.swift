@@ -99,6 +99,28 @@ struct MovieRendererTests {
         #expect(psnr >= Self.threshold, "\(path) \(testCase.name): \(psnr) dB; drawn \(drawn), FFmpeg \(oracle)")
     }
 
+    /// What the surface says it drew is what is on the screen: the picture area cut from a
+    /// screenshot of the X display (the pixels GTK put there, through cairo or GL) against
+    /// FFmpeg's conversion, on each path.
+    @Test("The screen shows the known frame as FFmpeg converts it, on either path", arguments: DrawingPath.allCases)
+    func screenMatchesFFmpeg(_ path: DrawingPath) throws {
+        let testCase = Self.cases[1]  // yuv420p BT.709 limited, H.264 (left-sited chroma)
+        let clip = try Fixtures.path(testCase.spec)
+        try Self.shared[path]!.picture(of: clip, width: Self.width, height: Self.height, name: "screen") { desktop, drawn, app in
+            let video = try app.element(named: "Video")
+            let oracle = desktop.home.appendingPathComponent("screen-ffmpeg.png").path
+            try PictureOracle.convert(clip, frame: Self.frameIndex, testCase.oracle, to: oracle)
+            // The picture is centred in the video area (the window is sized to it).
+            let x = video.x + (video.width - Self.width) / 2, y = video.y + (video.height - Self.height) / 2
+            let screen = try desktop.screenshot("screen-\(path.rawValue)")
+            let cut = desktop.home.appendingPathComponent("screen-\(path.rawValue)-picture.png").path
+            try Command.run(["convert", screen, "-crop", "\(Self.width)x\(Self.height)+\(x)+\(y)", "+repage", cut])
+            let psnr = try PictureOracle.psnr(cut, oracle)
+            print("PSNR \(path) screen vs FFmpeg: \(String(format: "%.2f", psnr)) dB  [\(cut) | \(oracle) | saved \(drawn)]")
+            #expect(psnr >= Self.threshold, "\(path): the screen shows \(psnr) dB of FFmpeg's picture; \(cut), \(oracle)")
+        }
+    }
+
     /// The two pictures a case compares. Threading: a value type.
     enum Picture: Sendable { case oracle, drawn }
 

@@ -61,6 +61,12 @@ final class SharedReel: @unchecked Sendable {
     /// picture) and the PNG's path. The picture must be drawn 1:1 at `width`×`height`.
     func picture<T>(of clip: String, width: Int, height: Int, name: String,
                     _ body: (_ desktop: Desktop, _ png: String) throws -> T) throws -> T {
+        try picture(of: clip, width: width, height: height, name: name) { desktop, png, _ in try body(desktop, png) }
+    }
+
+    /// The same, and `body` also gets the app (to look at its window on screen).
+    func picture<T>(of clip: String, width: Int, height: Int, name: String,
+                    _ body: (_ desktop: Desktop, _ png: String, _ app: ReelApp) throws -> T) throws -> T {
         lock.lock()
         cases += 1
         let turn = cases
@@ -83,7 +89,7 @@ final class SharedReel: @unchecked Sendable {
             }
             return true
         }
-        return try body(desktop, png)
+        return try body(desktop, png, app)
     }
 
     /// Stops the app and desktop if no case follows this one at once (the suite has run), as
