@@ -113,7 +113,13 @@ struct BenchToolTests {
     func play() throws {
         let line = try Self.ran("play")
         #expect(line["audio_output"] as? String == "pulse")
-        #expect(line["frames_shown"] as? Int == 120)
+        // Every picture of the clip is accounted for, shown or dropped. This play runs beside
+        // the other benches (their decoding and launches), and on a busy machine a late picture
+        // is rightly dropped (once in six runs with a core taken: 119 shown): that playing alone
+        // drops none is reel-tool's "play --json" test, which runs alone for it.
+        let shown = line["frames_shown"] as? Int, dropped = line["frames_dropped"] as? Int
+        #expect(shown != nil && dropped != nil && shown! + dropped! == 120, "shown \(String(describing: shown)), dropped \(String(describing: dropped)): \(line)")
+        #expect((shown ?? 0) >= 60, "most pictures shown: \(line)")
         Self.expectNumbers(line, ["cpu_s", "peak_rss_mb", "mpv_cpu_s", "mpv_peak_rss_mb", "ratio_cpu", "ratio_rss"])
         #expect(line["drift_ms_p95"] is Double)
     }
