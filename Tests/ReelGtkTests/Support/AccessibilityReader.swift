@@ -29,7 +29,11 @@ final class AccessibilityReader {
         try process.run()
     }
 
-    var isRunning: Bool { process.isRunning }
+    /// False once it has stopped answering, even while its process is still going away (its
+    /// answers ended: libatspi can fail hard while a window goes), so that the desktop replaces
+    /// it at the next look instead of asking it again.
+    var isRunning: Bool { process.isRunning && !ended }
+    private var ended = false
 
     /// The tree as JSON objects (role, name, states, box, depth, value), one per element.
     func tree() throws -> [[String: Any]] {
@@ -73,7 +77,10 @@ final class AccessibilityReader {
                 return Data(line)
             }
             let more = answers.fileHandleForReading.availableData
-            guard !more.isEmpty else { throw stopped }
+            guard !more.isEmpty else {
+                ended = true
+                throw stopped
+            }
             pending.append(more)
         }
     }
