@@ -138,9 +138,18 @@ struct WindowBench {
     /// `REEL_VIDEO_OUTPUT=PATH reel --report --exit-after S [--paused] FILE` (through env(1),
     /// which execs it: the pid sampled is Reel's): its `first_frame_drawn` line (stamped as read)
     /// starts the window; its summary at quit gives the frames drawn and dropped.
+    /// Each run has a state directory of its own, empty: the file opens at its start, as it does
+    /// for mpv (`--no-config`: no watch-later). With the person's own, each run would resume where
+    /// the one before quit, 20 s in, and pay for an exact landing there that mpv never makes.
     private func runReel(_ path: String, output: String, paused: Bool) throws -> Sample {
         let window = paused ? Self.pausedSeconds : Self.playingSeconds
-        var arguments = ["REEL_VIDEO_OUTPUT=\(output)", path, "--report", "--exit-after", "\(window + Self.reelGrace)"]
+        let state = try Self.temporaryDirectory("/tmp/reel-bench-state-XXXXXX")
+        defer {
+            try? FileManager.default.removeItem(atPath: state)
+            BenchInterrupt.shared.unregister(directory: state)
+        }
+        var arguments = ["REEL_VIDEO_OUTPUT=\(output)", "XDG_STATE_HOME=\(state)", path, "--report", "--exit-after",
+                         "\(window + Self.reelGrace)"]
         if paused { arguments.append("--paused") }
         let child = try ChildProcess(path: "/usr/bin/env", arguments: arguments + [setup.path])
         let first = try child.readLines(until: HostTime.now.adding(seconds: launchTimeout)) { Self.event($0.text) == "first_frame_drawn" }
@@ -175,12 +184,7 @@ struct WindowBench {
     /// at its end, then mpv is told to quit. The output it drew with is read from its log.
     private func runMPV(_ path: String, output: [String], paused: Bool) throws -> Sample {
         let window = paused ? Self.pausedSeconds : Self.playingSeconds
-        var template = Array("/tmp/reel-bench-mpv-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw ToolFailure(code: "internal_error", message: "cannot create a directory for mpv's socket")
-        }
-        let directory = String(cString: made)
-        BenchInterrupt.shared.register(directory: directory)
+        let directory = try Self.temporaryDirectory("/tmp/reel-bench-mpv-XXXXXX")
         defer {
             try? FileManager.default.removeItem(atPath: directory)
             BenchInterrupt.shared.unregister(directory: directory)
@@ -230,6 +234,17 @@ struct WindowBench {
     }
 
     // MARK: Shared
+
+    /// A new directory from a mkdtemp(3) template, removed by the bench's interrupt handler too.
+    private static func temporaryDirectory(_ pattern: String) throws -> String {
+        var template = Array(pattern.utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw ToolFailure(code: "internal_error", message: "cannot create a temporary directory (\(pattern))")
+        }
+        let directory = String(cString: made)
+        BenchInterrupt.shared.register(directory: directory)
+        return directory
+    }
 
     /// From the first picture: launch → first picture in ms, and the CPU seconds the process
     /// spent over the next `seconds` (its output drained meanwhile).
