@@ -78,6 +78,15 @@ chmod 644 "$prefix/$desktop.tmp"
 mv "$prefix/$desktop.tmp" "$prefix/$desktop"
 echo "$desktop" >>"$new_manifest"
 
+# D-Bus activation (the desktop file's DBusActivatable): the session bus starts the installed
+# binary by its full path, which it does not look up on any PATH.
+service=share/dbus-1/services/io.github.reel.Reel.service
+mkdir -p "$share/dbus-1/services"
+sed -e "s|^Exec=@bindir@/reel |Exec=\"$prefix/bin/reel\" |" "$root/data/io.github.reel.Reel.service.in" >"$prefix/$service.tmp"
+chmod 644 "$prefix/$service.tmp"
+mv "$prefix/$service.tmp" "$prefix/$service"
+echo "$service" >>"$new_manifest"
+
 echo "share/reel/installed-files" >>"$new_manifest"
 if [ -f "$manifest" ]; then
   { grep -vxF -f "$new_manifest" "$manifest" || true; } | while IFS= read -r old; do rm -f "$prefix/$old"; done

@@ -3,9 +3,10 @@ import Foundation
 import ReelEngine
 import ReelGtk
 
-/// Reel as a GtkApplication: one instance per session (a second launch hands its files to the
-/// running one over D-Bus), files and URLs from the command line or the file manager
-/// (`HANDLES_OPEN`), the application's actions and keys, and the stylesheet.
+/// Reel as a GtkApplication: one instance per session. A second launch hands its command line
+/// (files, URLs, options) to the running one over D-Bus (`command-line`, in the primary); the
+/// desktop reaches it by D-Bus activation too (`open` and `activate`, as DBusActivatable apps
+/// are started); the application's actions and keys, and the stylesheet.
 /// Threading: main thread only; `run` blocks in GLib's main loop.
 @MainActor
 public final class ReelApplication {
@@ -15,45 +16,95 @@ public final class ReelApplication {
     private var settings: PlayerSettings?
     private var window: PlayerWindow?
     private var preferences: PreferencesWindow?
-    private let options: LaunchOptions
     private var report: LaunchReport?
 
-    /// Options for this process's first open (not forwarded to a running instance).
-    public struct LaunchOptions: Sendable {
-        public var start: Double?
-        public var paused = false
-        public var fullscreen = false
-        /// Quit this many seconds after the first picture is drawn (measurement, scripts).
-        public var exitAfter: Double?
-        /// JSON lines on stdout: the first picture drawn, and a summary at quit.
-        public var report = false
-        public init() {}
-    }
-
-    public init(options: LaunchOptions = LaunchOptions()) {
-        self.options = options
-        // A measured run must do the work itself, not hand its file to a running instance.
-        let measured = options.report || options.exitAfter != nil
-        let flags = G_APPLICATION_HANDLES_OPEN.rawValue | (measured ? G_APPLICATION_NON_UNIQUE.rawValue : 0)
+    public init() {
+        let flags = G_APPLICATION_HANDLES_OPEN.rawValue | G_APPLICATION_HANDLES_COMMAND_LINE.rawValue
         application = gtk_application_new(Self.id, GApplicationFlags(flags))
         g_set_application_name("Reel")
-        report = LaunchReport(options: options) { [weak self] in self?.quit() }
-        Signal.connect(application.raw, "startup") { [weak self] in self?.startup() }
-        Signal.connect(application.raw, "activate") { [weak self] in
-            guard let self else { return }
-            let fresh = self.window == nil
-            let window = self.mainWindow()
-            // Started without files: the queue of the last run comes back, paused.
-            if fresh, !measured, window.restoreQueue() { return }
-            window.present()
+        let app = application.raw
+        CommandLineOptions.declare(on: app.cast())
+        Signal.connectReturningStatus(app, "handle-local-options") { [weak self] options in
+            self?.handleLocalOptions(options.assumingMemoryBound(to: GVariantDict.self)) ?? 1
         }
-        Signal.connectOpen(application.raw) { [weak self] files in
+        Signal.connectReturningStatus(app, "command-line") { [weak self] line in
+            self?.handleCommandLine(line.assumingMemoryBound(to: GApplicationCommandLine.self)) ?? 1
+        }
+        Signal.connect(app, "startup") { [weak self] in self?.startup() }
+        Signal.connect(app, "activate") { [weak self] in self?.activate() }
+        // D-Bus activation and `gio open`: files without options.
+        Signal.connectOpen(app) { [weak self] files in
             guard let self, !files.isEmpty else { return }
-            let names = files.compactMap { GString.take(g_file_get_path($0)) ?? GString.take(g_file_get_uri($0)) }
-            let window = self.mainWindow()
-            window.open(names, start: self.options.start, paused: self.options.paused)
-            if self.options.fullscreen { window.toggleFullscreen() }
+            self.open(files.compactMap(Self.name(of:)), options: CommandLineOptions.Open())
         }
+    }
+
+    /// In the process that was started, before it looks for a running Reel: what only this
+    /// process does (the version; a measured run, which must do the work itself rather than
+    /// hand its file on, so it does not register as the one instance).
+    private func handleLocalOptions(_ options: UnsafeMutablePointer<GVariantDict>) -> Int32 {
+        if CommandLineOptions.wantsVersion(options) {
+            print("reel \(Self.version)")
+            return 0
+        }
+        if let problem = CommandLineOptions.problem(in: options) {
+            FileHandle.standardError.write(Data("reel: \(problem)\n".utf8))
+            return 2
+        }
+        let measure = CommandLineOptions.measure(from: options)
+        if measure.isRequested {
+            let app: UnsafeMutablePointer<GApplication> = application.raw.cast()
+            g_application_set_flags(app, GApplicationFlags(g_application_get_flags(app).rawValue | G_APPLICATION_NON_UNIQUE.rawValue))
+            report = LaunchReport(options: measure) { [weak self] in self?.quit() }
+        }
+        return -1
+    }
+
+    /// In the primary instance, for its own command line or a later launch's: the files open
+    /// in the window (relative paths against the directory that launch ran in), with the
+    /// options; without files the window comes forward.
+    private func handleCommandLine(_ line: UnsafeMutablePointer<GApplicationCommandLine>) -> Int32 {
+        guard let dictionary = g_application_command_line_get_options_dict(line) else { return 1 }
+        let options = CommandLineOptions.open(from: dictionary)
+        var count: gint = 0
+        let arguments = g_application_command_line_get_arguments(line, &count)
+        defer { g_strfreev(arguments) }
+        var names: [String] = []
+        for index in 1..<max(1, Int(count)) {
+            guard let argument = arguments?[index], let file = g_application_command_line_create_file_for_arg(line, argument)
+            else { continue }
+            if let name = Self.name(of: file) { names.append(name) }
+            g_object_unref(file.raw)
+        }
+        if names.isEmpty {
+            activate()
+            if options.paused { window?.playerView.player.pause() }
+            if options.fullscreen { window?.setFullscreen(true) }
+        } else {
+            open(names, options: options)
+        }
+        return 0
+    }
+
+    private func open(_ names: [String], options: CommandLineOptions.Open) {
+        let window = mainWindow()
+        window.open(names, start: options.start, paused: options.paused)
+        window.bringForward()
+        if options.fullscreen { window.setFullscreen(true) }
+    }
+
+    /// Started without files: the queue of the last run comes back, paused (not in a measured
+    /// run); an open window comes forward.
+    private func activate() {
+        let fresh = window == nil
+        let window = mainWindow()
+        if fresh, report == nil, window.restoreQueue() { return }
+        window.present()
+    }
+
+    /// A local file's path, else its URI (web addresses).
+    private static func name(of file: OpaquePointer) -> String? {
+        GString.take(g_file_get_path(file)) ?? GString.take(g_file_get_uri(file))
     }
 
     /// Runs until the last window closes; returns the exit status.

@@ -113,7 +113,8 @@ struct DesktopIntegrationTests {
                      "share/reel/style.css", "share/applications/\(Self.id).desktop",
                      "share/metainfo/\(Self.id).metainfo.xml", "share/glib-2.0/schemas/\(Self.id).gschema.xml",
                      "share/icons/hicolor/scalable/apps/\(Self.id).svg",
-                     "share/icons/hicolor/symbolic/apps/\(Self.id)-symbolic.svg"] {
+                     "share/icons/hicolor/symbolic/apps/\(Self.id)-symbolic.svg",
+                     "share/dbus-1/services/\(Self.id).service"] {
             #expect(manifest.contains(file) && FileManager.default.fileExists(atPath: prefix.path + "/" + file),
                     "\(file) not installed")
         }
@@ -130,6 +131,12 @@ struct DesktopIntegrationTests {
         #expect(keys["TryExec"] == "\(prefix.path)/bin/reel")
         let validated = try Command.run(["desktop-file-validate", installedEntry], check: false)
         #expect(validated.status == 0 && (validated.output + validated.errors).isEmpty, "\(validated.output)\(validated.errors)")
+        #expect(keys["DBusActivatable"] == "true")
+        // The bus starts the installed binary as a GApplication service.
+        let service = try String(contentsOfFile: share.path + "/dbus-1/services/\(Self.id).service", encoding: .utf8)
+        let serviceKeys = Self.keys(of: service, group: "D-BUS Service")
+        #expect(serviceKeys["Name"] == Self.id)
+        #expect(serviceKeys["Exec"] == "\"\(prefix.path)/bin/reel\" --gapplication-service")
 
         // A desktop whose data home is the installation's share folder; its private config
         // gets Reel as the default for MP4 ("Always open with"): mpv claims video/mp4 too.
@@ -153,6 +160,17 @@ struct DesktopIntegrationTests {
                 "the window belongs to \(running)")
         // Autoplay: the play button reads Pause while the clip plays.
         try app.element(named: "Pause", role: "push button")
+        // The desktop file is D-Bus activatable: gio asked the bus, and the bus started Reel.
+        let commandLine = (try? String(contentsOfFile: "/proc/\(app.pid)/cmdline", encoding: .utf8)) ?? ""
+        #expect(commandLine.split(separator: "\0").contains("--gapplication-service"),
+                "not started by the bus: \(commandLine.split(separator: "\0"))")
+        // A file opened over D-Bus, as a file manager does it, goes to the running window.
+        let other = clips.appendingPathComponent("Another day.mp4")
+        try FileManager.default.copyItem(atPath: try Fixtures.path(.longSmall), toPath: other.path)
+        try desktop.run(["gdbus", "call", "--session", "--dest", Self.id, "--object-path", "/io/github/reel/Reel",
+                         "--method", "org.freedesktop.Application.Open", "['\(other.absoluteString)']", "{}"])
+        try Desktop.wait("the other title", timeout: 20) { app.title == "Another day.mp4 – Reel" }
+        #expect(app.isRunning)
         app.stop()
         try Desktop.wait("Reel to quit", timeout: 10) { !app.isRunning }
 
@@ -173,12 +191,13 @@ struct DesktopIntegrationTests {
 
     // MARK: Helpers
 
-    /// The `Key=value` lines of a desktop entry's main group (comments and other groups skipped).
-    static func keys(of entry: String) -> [String: String] {
+    /// The `Key=value` lines of a key file's `group` (by default a desktop entry's main group;
+    /// comments and other groups skipped).
+    static func keys(of entry: String, group: String = "Desktop Entry") -> [String: String] {
         var keys: [String: String] = [:]
         var inMain = false
         for line in entry.split(separator: "\n") {
-            if line.hasPrefix("[") { inMain = line == "[Desktop Entry]"; continue }
+            if line.hasPrefix("[") { inMain = line == "[\(group)]"; continue }
             guard inMain, !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") else { continue }
             keys[String(line[..<equals])] = String(line[line.index(after: equals)...])
         }

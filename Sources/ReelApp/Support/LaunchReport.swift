@@ -21,8 +21,8 @@ final class LaunchReport {
     private var finished = false
 
     /// Nil when neither option was given: the app then reports nothing and never quits by itself.
-    init?(options: ReelApplication.LaunchOptions, quit: @escaping @MainActor () -> Void) {
-        guard options.report || options.exitAfter != nil else { return nil }
+    init?(options: CommandLineOptions.Measure, quit: @escaping @MainActor () -> Void) {
+        guard options.isRequested else { return nil }
         prints = options.report
         exitAfter = options.exitAfter
         self.quit = quit

@@ -177,8 +177,16 @@ public final class PlayerWindow {
 
     public var isFullscreen: Bool { gtk_window_is_fullscreen(window.cast()) != 0 }
 
-    public func toggleFullscreen() {
-        if isFullscreen { gtk_window_unfullscreen(window.cast()) } else { gtk_window_fullscreen(window.cast()) }
+    public func toggleFullscreen() { setFullscreen(!isFullscreen) }
+
+    public func setFullscreen(_ on: Bool) {
+        if on { gtk_window_fullscreen(window.cast()) } else { gtk_window_unfullscreen(window.cast()) }
+    }
+
+    /// A window already shown comes to the front (another launch handed it files); one not
+    /// shown yet waits for the media's size (`opened`).
+    func bringForward() {
+        if gtk_widget_get_visible(window) != 0 { show() }
     }
 
     // MARK: Actions and keys

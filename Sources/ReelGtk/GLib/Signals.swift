@@ -147,6 +147,19 @@ public enum Signal {
         return connect(instance, "open", unsafeBitCast(thunk, to: GCallback.self), handler)
     }
 
+    /// `(GApplication, pointer) -> gint`: handle-local-options (a GVariantDict) and command-line
+    /// (a GApplicationCommandLine); the handler's number is the signal's return value.
+    @discardableResult
+    public static func connectReturningStatus(_ instance: UnsafeMutableRawPointer, _ name: String,
+                                              _ handler: @escaping @MainActor (UnsafeMutableRawPointer) -> Int32) -> gulong {
+        let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gint = { _, argument, data in
+            let box: Box<@MainActor (UnsafeMutableRawPointer) -> Int32> = Signal.box(data)
+            guard let argument else { return 1 }
+            return MainActor.assumeIsolated { box.handler(argument) }
+        }
+        return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler)
+    }
+
     /// `(GtkRange, GtkScrollType, gdouble) -> gboolean`: change-value.
     @discardableResult
     public static func connectChangeValue(_ instance: UnsafeMutableRawPointer,

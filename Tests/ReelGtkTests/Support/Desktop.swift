@@ -43,10 +43,16 @@ public final class Desktop {
         try Self.wait("Xvfb on \(name)", log: log) {
             (try? Command.run(["xdpyinfo", "-display", name], check: false).status) == 0
         }
+        // The sound server first: the bus hands its address to the programs it starts.
+        _ = try? SoundServer.ensure()
         // A session bus of our own; its address is printed on its first line.
         let busFile = home.appendingPathComponent("bus-address").path
+        // It starts D-Bus-activated programs (Reel, the accessibility bus) with its own
+        // environment, as a session's bus does with the session's: this desktop's.
         let bus = try Command.spawnDetached(["dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1"],
-                                            environment: ["DISPLAY": name], log: busFile)
+                                            environment: Self.sessionEnvironment(display: name, home: home,
+                                                                                 dataHome: self.dataHome),
+                                            log: busFile)
         SoundServer.reap(when: getpid(), exits: [bus])
         var address = ""
         try Self.wait("dbus-daemon", log: busFile) {
@@ -59,7 +65,6 @@ public final class Desktop {
         let wm = try Command.spawnDetached(["openbox", "--sm-disable"], environment: baseEnvironment, log: log)
         pids.append(wm)
         SoundServer.reap(when: getpid(), exits: [wm])
-        _ = try? SoundServer.ensure()
     }
 
     deinit { stop() }
@@ -79,7 +84,9 @@ public final class Desktop {
         }
     }
 
-    private var baseEnvironment: [String: String] {
+    private var baseEnvironment: [String: String] { Self.baseEnvironment(display: display, home: home, dataHome: dataHome) }
+
+    private static func baseEnvironment(display: String, home: URL, dataHome: URL) -> [String: String] {
         [
             "DISPLAY": display,
             "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
@@ -92,8 +99,18 @@ public final class Desktop {
 
     /// What a program started on this desktop sees.
     public var environment: [String: String] {
-        var env = baseEnvironment
+        var env = sessionEnvironment
         env["DBUS_SESSION_BUS_ADDRESS"] = busAddress
+        return env
+    }
+
+    /// The desktop's environment but for its bus (which is started with it).
+    private var sessionEnvironment: [String: String] {
+        Self.sessionEnvironment(display: display, home: home, dataHome: dataHome)
+    }
+
+    private static func sessionEnvironment(display: String, home: URL, dataHome: URL) -> [String: String] {
+        var env = baseEnvironment(display: display, home: home, dataHome: dataHome)
         env["GDK_BACKEND"] = "x11"
         env["GTK_A11Y"] = "atspi"
         env["NO_AT_BRIDGE"] = "0"
