@@ -95,7 +95,7 @@ let package = Package(
         // The application's policies, driven without a window or threads.
         .testTarget(
             name: "ReelAppTests",
-            dependencies: ["ReelApp", "ReelEngine"]),
+            dependencies: ["ReelApp", "ReelEngine", "CGtk"]),
     ],
     swiftLanguageModes: [.v6]
 )

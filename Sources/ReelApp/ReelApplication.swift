@@ -133,16 +133,7 @@ public final class ReelApplication {
             self.preferences?.present(over: self.window?.window)
         }
         Actions.add(app, "about") { [weak self] in self?.showAbout() }
-        let accels: [(String, [String])] = [
-            ("app.quit", ["<Control>q"]),
-            ("app.preferences", ["<Control>comma"]),
-            ("win.open", ["<Control>o"]),
-            ("win.open-url", ["<Control>l"]),
-            ("win.save-frame", ["<Control>s"]),
-            ("win.save-frame-plain", ["<Control><Shift>s"]),
-            ("win.show-help-overlay", ["<Control>question"]),
-        ]
-        for (action, keys) in accels {
+        for (action, keys) in KeyAction.all {
             var list = keys.map { strdup($0) } + [nil]
             list.withUnsafeMutableBufferPointer { buffer in
                 buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {

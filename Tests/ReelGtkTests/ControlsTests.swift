@@ -104,7 +104,7 @@ struct ControlsTests {
         }
     }
 
-    @Test("Keys: Space pauses and plays, arrows seek, M mutes, F goes fullscreen")
+    @Test("Keys: Space pauses and plays, arrows seek, M mutes, F goes fullscreen, Escape leaves it, Ctrl+W closes")
     func keys() throws {
         try Self.desktops.use { desktop in
             let s = try Session(on: desktop)
@@ -126,6 +126,10 @@ struct ControlsTests {
             try s.app.element(named: "Pause")
             try s.desktop.key("f")
             try Desktop.wait("fullscreen", timeout: 10) { try s.app.geometry().width == s.desktop.width }
+            try s.desktop.key("Escape")
+            try Desktop.wait("fullscreen to end", timeout: 10) { try s.app.geometry().width < s.desktop.width }
+            try s.desktop.key("ctrl+w")
+            try Desktop.wait("the window to close and Reel to quit", timeout: 10) { !s.app.isRunning }
         }
     }
 

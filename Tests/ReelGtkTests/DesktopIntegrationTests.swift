@@ -141,6 +141,7 @@ struct DesktopIntegrationTests {
         // A desktop whose data home is the installation's share folder; its private config
         // gets Reel as the default for MP4 ("Always open with"): mpv claims video/mp4 too.
         let desktop = try Desktop(dataHome: share)
+        try desktop.shareEnvironmentWithBus()
         try desktop.run(["gio", "mime", "video/mp4", "\(Self.id).desktop"])
         let handlers = try desktop.run(["gio", "mime", "video/mp4"]).output
         #expect(handlers.contains("Default application for “video/mp4”: \(Self.id).desktop"), "\(handlers)")

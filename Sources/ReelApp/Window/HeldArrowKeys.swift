@@ -3,7 +3,7 @@ import Foundation
 import ReelEngine
 import ReelGtk
 
-/// ← and → held down: the first press is the usual 5 s step (KeyboardShortcuts); once the key
+/// ← and → held down: the first press is the usual 5 s step (KeyAction); once the key
 /// has been held for `holdDelay`, its auto-repeats turn into a scan at rising speed, like the
 /// rewind and fast-forward buttons held, and the release plays on from where the scan got to.
 /// Threading: main thread only.

@@ -20,6 +20,8 @@ public final class PlayerWindow {
     /// Called as the window is about to close, before its player does.
     var closing: (@MainActor () -> Void)?
     private var speedAction: OpaquePointer?
+    /// Escape's action, enabled only in fullscreen.
+    private var leaveFullscreenAction: OpaquePointer?
     /// The speed last asked for: quick key presses step from it, not from the engine's answer
     /// to the previous one, which may not have arrived yet.
     private var requestedSpeed = 1.0
@@ -73,6 +75,7 @@ public final class PlayerWindow {
         Signal.connectPointer(window.raw, "notify::fullscreened") { [weak self] _ in
             guard let self else { return }
             self.playerView.isFullscreen = self.isFullscreen
+            if let action = self.leaveFullscreenAction { Actions.setEnabled(action, self.isFullscreen) }
         }
         Signal.connectReturning(window.raw, "close-request") { [weak self] in
             guard let self else { return false }
@@ -201,9 +204,16 @@ public final class PlayerWindow {
             guard let self else { return }
             OpenDialogs.askForURL(parent: self.window, cache: self.playerView.settings.streamCache) { [weak self] url in self?.open(url) }
         }
-        Actions.add(group, "fullscreen") { [weak self] in self?.toggleFullscreen() }
-        Actions.add(group, "toggle-pause") { [weak self] in self?.playerView.player.togglePause() }
-        Actions.add(group, "toggle-info") { [weak self] in self?.toggleInfo() }
+        for key in KeyAction.window {
+            let action = Actions.add(group, key.name) { [weak self] in
+                guard let self else { return }
+                key.run(self)
+            }
+            if key.name == "leave-fullscreen" {
+                leaveFullscreenAction = action
+                Actions.setEnabled(action, false)
+            }
+        }
         Actions.add(group, "play-demo") { [weak self] in
             if let clip = DataDirectory.demoClip { self?.open(clip) }
         }
@@ -245,10 +255,10 @@ public final class PlayerWindow {
     private func installKeys() {
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys.cast(), GTK_PHASE_CAPTURE)
+        // Before the accelerators (KeyAction): the repeats of a held arrow scan instead of
+        // stepping 5 s each.
         Signal.connectKey(keys.raw, "key-pressed") { [weak self] keyval, state in
-            guard let self else { return false }
-            if self.heldArrows.pressed(keyval, state) { return true }
-            return KeyboardShortcuts(window: self).handle(keyval, state)
+            self?.heldArrows.pressed(keyval, state) ?? false
         }
         Signal.connectKeyReleased(keys.raw, "key-released") { [weak self] keyval, _ in
             self?.heldArrows.released(keyval)

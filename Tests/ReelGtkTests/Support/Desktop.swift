@@ -43,16 +43,15 @@ public final class Desktop {
         try Self.wait("Xvfb on \(name)", log: log) {
             (try? Command.run(["xdpyinfo", "-display", name], check: false).status) == 0
         }
-        // The sound server first: the bus hands its address to the programs it starts.
-        _ = try? SoundServer.ensure()
         // A session bus of our own; its address is printed on its first line.
         let busFile = home.appendingPathComponent("bus-address").path
-        // It starts D-Bus-activated programs (Reel, the accessibility bus) with its own
-        // environment, as a session's bus does with the session's: this desktop's.
+        // Given an installation's share folder, the bus finds D-Bus services there, as a
+        // session's bus finds those in the session's data folders. (Only then: other tests'
+        // buses and their accessibility buses stay as they always were.)
+        var busEnvironment = ["DISPLAY": name]
+        if let dataHome { busEnvironment["XDG_DATA_HOME"] = dataHome.path }
         let bus = try Command.spawnDetached(["dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1"],
-                                            environment: Self.sessionEnvironment(display: name, home: home,
-                                                                                 dataHome: self.dataHome),
-                                            log: busFile)
+                                            environment: busEnvironment, log: busFile)
         SoundServer.reap(when: getpid(), exits: [bus])
         var address = ""
         try Self.wait("dbus-daemon", log: busFile) {
@@ -65,6 +64,7 @@ public final class Desktop {
         let wm = try Command.spawnDetached(["openbox", "--sm-disable"], environment: baseEnvironment, log: log)
         pids.append(wm)
         SoundServer.reap(when: getpid(), exits: [wm])
+        _ = try? SoundServer.ensure()
     }
 
     deinit { stop() }
@@ -84,9 +84,7 @@ public final class Desktop {
         }
     }
 
-    private var baseEnvironment: [String: String] { Self.baseEnvironment(display: display, home: home, dataHome: dataHome) }
-
-    private static func baseEnvironment(display: String, home: URL, dataHome: URL) -> [String: String] {
+    private var baseEnvironment: [String: String] {
         [
             "DISPLAY": display,
             "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
@@ -99,24 +97,23 @@ public final class Desktop {
 
     /// What a program started on this desktop sees.
     public var environment: [String: String] {
-        var env = sessionEnvironment
+        var env = baseEnvironment
         env["DBUS_SESSION_BUS_ADDRESS"] = busAddress
-        return env
-    }
-
-    /// The desktop's environment but for its bus (which is started with it).
-    private var sessionEnvironment: [String: String] {
-        Self.sessionEnvironment(display: display, home: home, dataHome: dataHome)
-    }
-
-    private static func sessionEnvironment(display: String, home: URL, dataHome: URL) -> [String: String] {
-        var env = baseEnvironment(display: display, home: home, dataHome: dataHome)
         env["GDK_BACKEND"] = "x11"
         env["GTK_A11Y"] = "atspi"
         env["NO_AT_BRIDGE"] = "0"
         env["GSETTINGS_BACKEND"] = "keyfile"
         if let pulse = ProcessInfo.processInfo.environment["PULSE_SERVER"] { env["PULSE_SERVER"] = pulse }
         return env
+    }
+
+    /// Programs the bus starts (D-Bus activation) get this desktop's environment, as a
+    /// session manager hands its session's to the bus.
+    public func shareEnvironmentWithBus() throws {
+        let pairs = environment.filter { $0.key != "DBUS_SESSION_BUS_ADDRESS" }
+            .map { "'\($0.key)': '\($0.value)'" }.sorted().joined(separator: ", ")
+        try run(["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                 "--method", "org.freedesktop.DBus.UpdateActivationEnvironment", "{\(pairs)}"])
     }
 
     /// What reads the accessibility tree of programs on this desktop, started on first use.

@@ -1,0 +1,94 @@
+import CGtk
+import ReelEngine
+import ReelGtk
+
+/// Every key of the window as a named action (`win.NAME`, also reachable from menus and over
+/// D-Bus) with its accelerators, in one table; the shortcuts window (ui/shortcuts.ui) lists
+/// the same keys, and a test holds the two together. GTK's application accelerators run in
+/// the capture phase, before a focused widget: Space never presses a focused button.
+/// Threading: main thread only.
+@MainActor
+struct KeyAction {
+    let name: String
+    let accelerators: [String]
+    let run: @MainActor (PlayerWindow) -> Void
+
+    static let seekStep = 5.0
+    static let longSeekStep = 10.0
+    static let fineSeekStep = 1.0
+    static let volumeStep = 0.05
+
+    /// The window's keys. ← and → held down scan instead (HeldArrowKeys, which sees the repeats
+    /// before these do).
+    static let window: [KeyAction] = [
+        KeyAction(name: "toggle-pause", accelerators: ["space", "k", "XF86AudioPlay"]) { $0.playerView.player.togglePause() },
+        KeyAction(name: "pause", accelerators: ["XF86AudioPause"]) { $0.playerView.player.pause() },
+        KeyAction(name: "seek-backward", accelerators: ["Left"]) { seek($0, by: -seekStep) },
+        KeyAction(name: "seek-forward", accelerators: ["Right"]) { seek($0, by: seekStep) },
+        KeyAction(name: "seek-backward-fine", accelerators: ["<Shift>Left"]) { seek($0, by: -fineSeekStep) },
+        KeyAction(name: "seek-forward-fine", accelerators: ["<Shift>Right"]) { seek($0, by: fineSeekStep) },
+        KeyAction(name: "jump-backward", accelerators: ["j"]) { seek($0, by: -longSeekStep) },
+        KeyAction(name: "jump-forward", accelerators: ["l"]) { seek($0, by: longSeekStep) },
+        KeyAction(name: "step-backward", accelerators: ["comma"]) { $0.stepBackward() },
+        KeyAction(name: "step-forward", accelerators: ["period"]) { $0.playerView.player.stepForward() },
+        KeyAction(name: "go-to-start", accelerators: ["Home"]) { window in
+            let player = window.playerView.player
+            if player.state.hasMedia { player.seek(to: 0, mode: .exact) }
+        },
+        KeyAction(name: "go-to-end", accelerators: ["End"]) { window in
+            let player = window.playerView.player
+            if let end = player.duration, player.state.hasMedia { player.seek(to: end, mode: .exact) }
+        },
+        KeyAction(name: "volume-up", accelerators: ["Up"]) { window in
+            let player = window.playerView.player
+            player.setVolume(min(1, player.volume + volumeStep))
+        },
+        KeyAction(name: "volume-down", accelerators: ["Down"]) { window in
+            let player = window.playerView.player
+            player.setVolume(max(0, player.volume - volumeStep))
+        },
+        KeyAction(name: "mute", accelerators: ["m"]) { window in
+            let player = window.playerView.player
+            player.setMuted(!player.isMuted)
+        },
+        KeyAction(name: "slower", accelerators: ["bracketleft"]) { $0.changeSpeed(faster: false) },
+        KeyAction(name: "faster", accelerators: ["bracketright"]) { $0.changeSpeed(faster: true) },
+        KeyAction(name: "normal-speed", accelerators: ["BackSpace"]) { $0.changeSpeed(faster: nil) },
+        KeyAction(name: "fullscreen", accelerators: ["f", "F11"]) { $0.toggleFullscreen() },
+        // Enabled only in fullscreen: elsewhere Escape stays free for whatever has the focus.
+        KeyAction(name: "leave-fullscreen", accelerators: ["Escape"]) { $0.setFullscreen(false) },
+        KeyAction(name: "toggle-info", accelerators: ["i"]) { $0.toggleInfo() },
+        KeyAction(name: "next-subtitle-track", accelerators: ["v"]) { $0.subtitles?.cycle() },
+        // 50 ms a press.
+        KeyAction(name: "subtitles-earlier", accelerators: ["z"]) { $0.subtitles?.stepSubtitleDelay(-1) },
+        KeyAction(name: "subtitles-later", accelerators: ["x"]) { $0.subtitles?.stepSubtitleDelay(+1) },
+        KeyAction(name: "sound-earlier", accelerators: ["<Shift>z"]) { $0.subtitles?.stepAudioDelay(-1) },
+        KeyAction(name: "sound-later", accelerators: ["<Shift>x"]) { $0.subtitles?.stepAudioDelay(+1) },
+        KeyAction(name: "next-item", accelerators: ["greater", "XF86AudioNext"]) { $0.queue.next() },
+        KeyAction(name: "previous-item", accelerators: ["less", "XF86AudioPrev"]) { $0.queue.previous() },
+        KeyAction(name: "stop", accelerators: ["XF86AudioStop"]) { $0.queue.stop() },
+        KeyAction(name: "close", accelerators: ["<Control>w"]) { $0.close() },
+    ]
+
+    /// Actions made elsewhere (the application's, and the window's menu items), with their keys.
+    static let others: [(action: String, accelerators: [String])] = [
+        ("app.quit", ["<Control>q"]),
+        ("app.preferences", ["<Control>comma"]),
+        ("win.open", ["<Control>o"]),
+        ("win.open-url", ["<Control>l"]),
+        ("win.save-frame", ["<Control>s"]),
+        ("win.save-frame-plain", ["<Control><Shift>s"]),
+        ("win.show-help-overlay", ["<Control>question"]),
+    ]
+
+    /// Every detailed action name with its accelerators, for the application to register.
+    static var all: [(action: String, accelerators: [String])] {
+        window.map { ("win.\($0.name)", $0.accelerators) } + others
+    }
+
+    private static func seek(_ window: PlayerWindow, by delta: Double) {
+        let player = window.playerView.player
+        guard player.state.hasMedia else { return }
+        player.seek(to: min(max(0, player.position + delta), player.duration ?? .infinity), mode: .exact)
+    }
+}
