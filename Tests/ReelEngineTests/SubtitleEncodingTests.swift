@@ -196,6 +196,17 @@ struct SubtitleEncodingTests {
         #expect(expected.count == Self.russian.count && expected != Self.russian)
     }
 
+    @Test("UTF-16 chosen for a file without a mark reads it in its own byte order")
+    func chosenUTF16WithoutMark() throws {
+        for (order, cues) in [("UTF-16LE", Self.russian), ("UTF-16BE", Self.japanese)] {
+            let path = try SubtitleOracle.folder() + "/film.srt"
+            try SubtitleOracle.write(Self.srt(cues), to: path, charset: order)
+            let decoded = try SubtitleLoader.loadFile(path, id: 1, charset: "UTF-16")
+            #expect(decoded.track.charset == "UTF-16", "\(order)")
+            #expect(SubtitleTests.cueTexts(decoded) == cues, "\(order)")
+        }
+    }
+
     @Test("Japanese from Windows keeps its ASS tags: a backslash is a backslash, not a yen sign")
     func shiftJISKeepsBackslashes() throws {
         let cues = ["{\\an8}駅の前で待っています。", "すぐに行きます！", "ちょっと待って、財布を忘れました。",

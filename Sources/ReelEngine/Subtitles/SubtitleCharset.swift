@@ -120,7 +120,7 @@ enum SubtitleCharset {
             // iconv's plain UTF-16 reads the mark itself; the explicit forms keep it as U+FEFF.
             if input.starts(with: [0xFF, 0xFE]) { input = input.dropFirst(2); from = "UTF-16LE" }
             else if input.starts(with: [0xFE, 0xFF]) { input = input.dropFirst(2); from = "UTF-16BE" }
-            // Without a mark iconv's plain UTF-16 reads big-endian: the zero bytes tell.
+            // Without a mark glibc's plain UTF-16 reads the machine's order: the zero bytes tell.
             else if charset.uppercased() == "UTF-16", let order = utf16WithoutMark(input) { from = order }
         }
         let cd = iconv_open("UTF-8", from)
