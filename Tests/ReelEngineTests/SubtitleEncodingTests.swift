@@ -219,6 +219,19 @@ struct SubtitleEncodingTests {
         #expect(SubtitleTests.cueTexts(decoded) == cues)
     }
 
+    @Test("Korean from Windows (CP949) read as EUC-KR keeps the syllables EUC-KR lacks")
+    func eucKRReadsCP949() throws {
+        // 똠 is one of the syllables only CP949 has (uchardet 0.0.7 does not place such files:
+        // a person chooses EUC-KR).
+        let cues = ["어제 '똠방각하'라는 드라마를 다시 봤어요.", "정말요? 그거 아주 오래된 드라마잖아요.",
+                    "네, 그래도 여전히 재미있더라고요.", "주인공 이름이 뭐였죠?", "기억이 잘 안 나요. 같이 찾아볼까요?"]
+        let path = try SubtitleOracle.folder() + "/film.srt"
+        try SubtitleOracle.write(Self.srt(cues), to: path, charset: "CP949")
+        let decoded = try SubtitleLoader.loadFile(path, id: 1, charset: "EUC-KR")
+        #expect(decoded.track.charset == "EUC-KR")
+        #expect(SubtitleTests.cueTexts(decoded) == cues)
+    }
+
     @Test("Bitmap subtitles are not taken for text, not even for UTF-16 without a mark")
     func bitmapIsNotText() throws {
         for path in [try Fixtures.dvdSubtitles(), try Fixtures.dvbSubtitles()] {
