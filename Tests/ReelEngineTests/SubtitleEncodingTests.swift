@@ -6,8 +6,10 @@ import Testing
 /// Subtitle files in the encodings people's files come in, each a few cues of natural text
 /// written here in UTF-8 and converted by iconv(1), read the way the player reads an added
 /// file: the cues must come back exactly as written.
+/// Threading: each test on its own task, with files of its own.
 @Suite("Subtitle encodings")
 struct SubtitleEncodingTests {
+    /// Threading: an immutable value.
     struct Case: Sendable, CustomTestStringConvertible {
         /// The iconv name the file is written in.
         let charset: String
