@@ -39,6 +39,9 @@ let package = Package(
         .systemLibrary(
             name: "CZimg", pkgConfig: "zimg",
             providers: [.apt(["libzimg-dev"])]),
+        .systemLibrary(
+            name: "CUchardet", pkgConfig: "uchardet",
+            providers: [.apt(["libuchardet-dev"])]),
 
         .systemLibrary(name: "CLinux"),
         .systemLibrary(
@@ -47,7 +50,7 @@ let package = Package(
 
         .target(
             name: "ReelEngine",
-            dependencies: ["CFFmpeg", "CPulse", "CLinux", "CCurl", "CAss", "CZimg"]),
+            dependencies: ["CFFmpeg", "CPulse", "CLinux", "CCurl", "CAss", "CZimg", "CUchardet"]),
         .target(
             name: "ReelGtk",
             dependencies: ["ReelEngine", "CGtk", "CEpoxy"]),

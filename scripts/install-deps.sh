@@ -10,8 +10,9 @@ packages=(
   libpulse-dev libgtk-4-dev libepoxy-dev
   # zimg: colour conversion and scaling of pictures drawn without a GPU
   libzimg-dev
-  # Subtitles: libass renders them, fontconfig finds a font for plain formats
-  libass-dev fonts-dejavu-core
+  # Subtitles: libass renders them, fontconfig finds a font for plain formats, uchardet finds
+  # the text encoding of older files
+  libass-dev fonts-dejavu-core libuchardet-dev
   # libcurl: the stream cache's downloads (Range requests, redirects checked hop by hop)
   libcurl4-openssl-dev
   # Test and benchmark tools
