@@ -104,10 +104,11 @@ struct ControlsTests {
         }
     }
 
-    @Test("Keys: Space pauses and plays, arrows seek, M mutes, F goes fullscreen, Escape leaves it, Ctrl+W closes")
+    @Test("Keys: Space pauses and plays, arrows seek, ↓ and M change the sound and say so over the picture, F goes fullscreen, Escape leaves it, Ctrl+W closes")
     func keys() throws {
         try Self.desktops.use { desktop in
-            let s = try Session(on: desktop)
+            // Messages over the picture stay while the tree is read (their going is `messagesGo`).
+            let s = try Session(on: desktop, settings: ["message-display-duration=30.0"])
             try s.desktop.click(s.movie.x + 5, s.movie.y + 5)   // focus the window
             try s.desktop.key("space")
             try s.app.element(named: "Play")
@@ -120,8 +121,12 @@ struct ControlsTests {
                 guard let now = try s.elapsed() else { return false }
                 return abs(now - 5) <= 1
             }
+            // The volume, stepped by a key, shows over the picture a moment, and goes.
+            try s.desktop.key("Down")
+            try s.app.waitForElement("the billboard with the volume") { $0.name == "Volume 95 %" && $0.role == "label" }
             try s.desktop.key("m")
             try s.app.waitForElement("the mute button pressed") { $0.name == "Mute" && ($0.states.contains("pressed") || $0.states.contains("checked")) }
+            try s.app.waitForElement("the billboard saying so") { $0.name == "Muted" && $0.role == "label" }
             try s.desktop.key("k")
             try s.app.element(named: "Pause")
             try s.desktop.key("f")
@@ -130,6 +135,21 @@ struct ControlsTests {
             try Desktop.wait("fullscreen to end", timeout: 10) { try s.app.geometry().width < s.desktop.width }
             try s.desktop.key("ctrl+w")
             try Desktop.wait("the window to close and Reel to quit", timeout: 10) { !s.app.isRunning }
+        }
+    }
+
+    @Test("A message over the picture goes by itself")
+    func messagesGo() throws {
+        try Self.desktops.use { desktop in
+            let s = try Session(on: desktop, settings: ["message-display-duration=0.5"])
+            try s.desktop.click(s.movie.x + 5, s.movie.y + 5)   // focus the window
+            try s.desktop.key("Down")
+            // The key was taken (the volume button reads 95 %), and whether or not the message
+            // was seen meanwhile, it is gone; the same key with a long duration shows it (`keys`).
+            try s.app.waitForElement("the volume at 95 %") { $0.name == "Volume" && $0.value.map { abs($0 - 0.95) < 0.001 } == true }
+            try Desktop.wait("the message to go", timeout: 10) {
+                try !s.app.accessibleTree().contains { $0.role == "label" && $0.name.hasPrefix("Volume") }
+            }
         }
     }
 
@@ -255,15 +275,16 @@ struct ControlsTests {
         #expect(sessionManager.calls().count == 3, "calls: \(sessionManager.calls())")
     }
 
-    @Test("Speed: ] and [ step it, Backspace returns to normal; the time remaining follows it")
+    @Test("Speed: ] and [ step it (and say so over the picture), Backspace returns to normal; the time remaining follows it")
     func speed() throws {
         try Self.desktops.use { desktop in
             // Remaining time rounds up: a duration a hair over 60 s can read one second more.
-            let s = try Session(on: desktop, arguments: ["--paused"], clip: .longSmall)
+            let s = try Session(on: desktop, arguments: ["--paused"], clip: .longSmall, settings: ["message-display-duration=30.0"])
             try s.desktop.glide(to: s.movie.x + s.movie.width / 2, s.movie.y + s.movie.height - 30)
             try s.app.click(try s.app.element(named: "Total time"))
             try s.app.waitForElement("a minute remaining") { $0.role == "label" && $0.name == "-1:00" }
             try s.desktop.key("bracketright")   // 1.25×: the minute takes 48 s
+            try s.app.waitForElement("the billboard with the speed") { $0.role == "label" && $0.name == "Speed 1.25×" }
             try s.app.waitForElement("48 s remaining at 1.25×") { $0.role == "label" && ["-0:48", "-0:49"].contains($0.name) }
             try s.desktop.key("bracketleft")   // 1×
             try s.app.waitForElement("a minute remaining at 1×") { $0.role == "label" && $0.name == "-1:00" }
@@ -273,6 +294,7 @@ struct ControlsTests {
             try s.app.waitForElement("30 s remaining at 2×") { $0.role == "label" && ["-0:30", "-0:31"].contains($0.name) }
             try s.desktop.key("BackSpace")
             try s.app.waitForElement("normal speed, the full minute remaining") { $0.role == "label" && $0.name == "-1:00" }
+            try s.app.waitForElement("the billboard saying so") { $0.role == "label" && $0.name == "Normal speed" }
         }
     }
 

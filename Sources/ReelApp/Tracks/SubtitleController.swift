@@ -10,7 +10,7 @@ import ReelGtk
 @MainActor
 final class SubtitleController {
     static let delayStep = 0.05
-    /// How long a track or delay change is said over the picture.
+    /// How long a subtitle file's problem stays in the notice.
     static let noticeSeconds = 1.5
 
     private let player: TrackSelection
@@ -30,8 +30,11 @@ final class SubtitleController {
     private var audioDelay = 0.0
     /// Draws the picture again (the subtitles over it changed).
     var redraw: (@MainActor () -> Void)?
-    /// Says what changed, briefly, over the picture (the window's notice).
-    var say: (@MainActor (String) -> Void)?
+    /// Shows what changed (a track, a delay), briefly, over the picture (the billboard); the
+    /// second argument: the sound's change (its icon), not the subtitles'.
+    var say: (@MainActor (String, _ sound: Bool) -> Void)?
+    /// Tells of a problem (the window's notice, which stays longer).
+    var warn: (@MainActor (String) -> Void)?
 
     init?(window: UnsafeMutablePointer<GtkWidget>, player: PlaybackController, tracks: TrackSelection?, settings: PlayerSettings,
           trackItems: OpaquePointer?, audioItems: OpaquePointer?) {
@@ -103,19 +106,19 @@ final class SubtitleController {
             // choice while loading is not a choice.
             if restored, let mediaPath {
                 settings.rememberSubtitleChoice(Self.key(for: to), for: mediaPath)
-                say?("Subtitles: " + (to?.displayName ?? "Off"))
+                say?("Subtitles: " + (to?.displayName ?? "Off"), false)
             }
             redraw?()
         case .subtitleDelayChanged(let d):
-            say?("Subtitle delay: " + Self.delayText(d))
+            say?("Subtitle delay: " + Self.delayText(d), false)
             subtitleDelay = d
             redraw?()
         case .audioDelayChanged(let d):
-            say?("Audio delay: " + Self.delayText(d))
+            say?("Audio delay: " + Self.delayText(d), true)
             audioDelay = d
         case .subtitleFileFailed(let path, let error):
             FileHandle.standardError.write(Data("reel: subtitles \(path): \(error.message)\n".utf8))
-            say?(error.message)
+            warn?(error.message)
         default:
             break
         }

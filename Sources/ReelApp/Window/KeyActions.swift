@@ -39,17 +39,13 @@ struct KeyAction {
             let player = window.playerView.player
             if let end = player.duration, player.state.hasMedia { player.seek(to: end, mode: .exact) }
         },
-        KeyAction(name: "volume-up", accelerators: ["Up"]) { window in
-            let player = window.playerView.player
-            player.setVolume(min(1, player.volume + volumeStep))
-        },
-        KeyAction(name: "volume-down", accelerators: ["Down"]) { window in
-            let player = window.playerView.player
-            player.setVolume(max(0, player.volume - volumeStep))
-        },
+        KeyAction(name: "volume-up", accelerators: ["Up"]) { changeVolume($0, by: volumeStep) },
+        KeyAction(name: "volume-down", accelerators: ["Down"]) { changeVolume($0, by: -volumeStep) },
         KeyAction(name: "mute", accelerators: ["m"]) { window in
             let player = window.playerView.player
-            player.setMuted(!player.isMuted)
+            let muted = !player.isMuted
+            player.setMuted(muted)
+            window.playerView.billboard.volume(player.volume, muted: muted)
         },
         KeyAction(name: "slower", accelerators: ["bracketleft"]) { $0.changeSpeed(faster: false) },
         KeyAction(name: "faster", accelerators: ["bracketright"]) { $0.changeSpeed(faster: true) },
@@ -84,6 +80,14 @@ struct KeyAction {
     /// Every detailed action name with its accelerators, for the application to register.
     static var all: [(action: String, accelerators: [String])] {
         window.map { ("win.\($0.name)", $0.accelerators) } + others
+    }
+
+    /// Steps the volume (muting stays as it is) and shows where it is now.
+    private static func changeVolume(_ window: PlayerWindow, by delta: Double) {
+        let player = window.playerView.player
+        let level = min(1, max(0, player.volume + delta))
+        player.setVolume(level)
+        window.playerView.billboard.volume(level, muted: player.isMuted)
     }
 
     private static func seek(_ window: PlayerWindow, by delta: Double) {

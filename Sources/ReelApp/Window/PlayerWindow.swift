@@ -58,7 +58,10 @@ public final class PlayerWindow {
                                        trackItems: OpaquePointer(builder.object("subtitle-track-items")),
                                        audioItems: OpaquePointer(builder.object("audio-track-items")))
         subtitles?.redraw = { [weak self] in self?.playerView.movie.redraw() }
-        subtitles?.say = { [weak self] text in self?.notice.show(text, seconds: SubtitleController.noticeSeconds) }
+        subtitles?.say = { [weak self] text, sound in
+            self?.playerView.billboard.show(text, icon: sound ? "audio-x-generic-symbolic" : "media-view-subtitles-symbolic")
+        }
+        subtitles?.warn = { [weak self] text in self?.notice.show(text, seconds: SubtitleController.noticeSeconds) }
         // Subtitles move up over the controls while they show, as mpv's do over its OSC.
         watches.append(playerView.model.observe(\.controlsVisible) { [weak self] visible in self?.liftSubtitles(visible) })
         if let subtitles { playerView.movie.subtitles = { [weak subtitles] in subtitles?.image(at: $0, width: $1, height: $2) } }
@@ -250,6 +253,7 @@ public final class PlayerWindow {
         guard let next else { return }
         requestedSpeed = next
         playerView.player.setSpeed(next)
+        playerView.billboard.speed(next)
     }
 
     private func installKeys() {

@@ -42,6 +42,7 @@ public final class PlayerSettings {
         set { set("show-remaining", newValue) }
     }
     public var controlsDisplayDuration: Double { double("controls-display-duration") }
+    public var messageDisplayDuration: Double { double("message-display-duration") }
     public var displayControlsOnTap: Bool { bool("display-controls-on-tap") }
     public var dontHideControls: Bool { bool("dont-hide-controls") }
     public var timeRefreshInterval: Double { double("time-refresh-interval") }

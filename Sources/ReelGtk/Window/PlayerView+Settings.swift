@@ -8,12 +8,13 @@ extension PlayerView {
         visibility.displayDuration = settings.controlsDisplayDuration
         visibility.displayOnTap = settings.displayControlsOnTap
         visibility.neverHide = settings.dontHideControls || soundOnly
+        billboard.seconds = settings.messageDisplayDuration
         updateTimeObserver()
     }
 
     func settingChanged(_ key: String) {
         switch key {
-        case "controls-display-duration", "display-controls-on-tap", "dont-hide-controls":
+        case "controls-display-duration", "display-controls-on-tap", "dont-hide-controls", "message-display-duration":
             applySettings()
             applyVisibility()
         case "time-refresh-interval", "show-frames":

@@ -18,6 +18,8 @@ public final class PlayerView {
     public let settings: PlayerSettings
     /// Host widgets over the picture (DBVideoPlayer's auxiliary view).
     public let auxiliarySlot: AuxiliarySlot
+    /// What a key just changed, for a moment over the picture.
+    public let billboard: Billboard
     public let movie: MovieView
     let controls: ControlsOverlay
     /// The hover preview above the scrubber, and the chapter marks on it.
@@ -77,6 +79,7 @@ public final class PlayerView {
         status = StatusPage(builder: builder)
         spinner = builder.widget("spinner")
         auxiliarySlot = AuxiliarySlot(overlay: widget, below: builder.widget("status-page"))
+        billboard = Billboard(builder: builder)
         chapterMarks = ChapterMarks(scale: controls.scrubber)
         preview = ScrubberPreview(overlay: widget, controls: controls, chapters: chapterMarks, settings: settings)
         relay.view = self

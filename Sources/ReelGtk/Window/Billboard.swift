@@ -1,0 +1,66 @@
+import CGtk
+import Foundation
+
+/// What a key just changed (the volume, the speed, a delay, a track), shown for a moment over
+/// the centre of the picture with an icon, as mpv's OSD and Clapper's billboard do: someone
+/// watching looks at the picture. A new message replaces the one showing and starts its time
+/// again, so held keys read as one steady display. It takes no clicks.
+/// Threading: main thread only.
+@MainActor
+public final class Billboard {
+    private let revealer: UnsafeMutablePointer<GtkWidget>
+    private let icon: UnsafeMutablePointer<GtkWidget>
+    private let label: UnsafeMutablePointer<GtkWidget>
+    private var timer: Timer?
+    /// How long a message stays (a preference: long enough to read a number, short enough
+    /// not to sit over the film).
+    public var seconds = 1.2
+
+    init(builder: UIBuilder) {
+        revealer = builder.widget("billboard")
+        icon = builder.widget("billboard-icon")
+        label = builder.widget("billboard-label")
+    }
+
+    /// The text on screen now (nil when nothing shows).
+    public var text: String? {
+        gtk_revealer_get_reveal_child(revealer.cast()) != 0 ? String(cString: gtk_label_get_text(label.cast())) : nil
+    }
+
+    /// Shows `text` with the symbolic icon named `icon` (none when nil).
+    public func show(_ text: String, icon name: String? = nil) {
+        gtk_label_set_text(label.cast(), text)
+        gtk_image_set_from_icon_name(icon.cast(), name)
+        gtk_widget_set_visible(icon, name == nil ? 0 : 1)
+        gtk_revealer_set_reveal_child(revealer.cast(), 1)
+        timer?.cancel()
+        timer = Timer.once(after: seconds) { [weak self] in self?.hide() }
+    }
+
+    /// Fades it out, then empties it: what is not shown is not read out either (screen
+    /// readers list the label while it exists).
+    public func hide() {
+        gtk_revealer_set_reveal_child(revealer.cast(), 0)
+        timer?.cancel()
+        let fade = Double(gtk_revealer_get_transition_duration(revealer.cast())) / 1000
+        timer = Timer.once(after: fade) { [weak self] in
+            guard let self, gtk_revealer_get_reveal_child(self.revealer.cast()) == 0 else { return }
+            gtk_label_set_text(self.label.cast(), "")
+            self.timer = nil
+        }
+    }
+
+    // MARK: The usual messages
+
+    public func volume(_ level: Double, muted: Bool) {
+        let percent = Int((level * 100).rounded())
+        let icon = muted || percent == 0 ? "audio-volume-muted-symbolic"
+            : percent < 34 ? "audio-volume-low-symbolic" : percent < 67 ? "audio-volume-medium-symbolic" : "audio-volume-high-symbolic"
+        show(muted ? "Muted" : "Volume \(percent) %", icon: icon)
+    }
+
+    public func speed(_ speed: Double) {
+        let text = abs(speed - 1) < 0.001 ? "Normal speed" : "Speed " + String(format: "%g×", speed)
+        show(text, icon: speed < 1 ? "media-seek-backward-symbolic" : "media-seek-forward-symbolic")
+    }
+}
