@@ -25,9 +25,11 @@ let package = Package(
         .systemLibrary(
             name: "CPulse", pkgConfig: "libpulse",
             providers: [.apt(["libpulse-dev"])]),
+        // GTK and libadwaita (GNOME's widgets and style on top of GTK) in one module: they
+        // share every type, and one header set keeps Swift from seeing GtkWidget twice.
         .systemLibrary(
-            name: "CGtk", pkgConfig: "gtk4",
-            providers: [.apt(["libgtk-4-dev"])]),
+            name: "CGtk", pkgConfig: "libadwaita-1",
+            providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]),
         .systemLibrary(
             name: "CEpoxy", pkgConfig: "epoxy",
             providers: [.apt(["libepoxy-dev"])]),

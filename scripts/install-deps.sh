@@ -5,9 +5,9 @@
 set -euo pipefail
 packages=(
   pkg-config
-  # FFmpeg, PulseAudio, GTK 4 and epoxy headers and libraries
+  # FFmpeg, PulseAudio, GTK 4, libadwaita and epoxy headers and libraries
   libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev
-  libpulse-dev libgtk-4-dev libepoxy-dev
+  libpulse-dev libgtk-4-dev libadwaita-1-dev libepoxy-dev
   # zimg: colour conversion and scaling of pictures drawn without a GPU
   libzimg-dev
   # Subtitles: libass renders them, fontconfig finds a font for plain formats, uchardet finds

@@ -1,9 +1,10 @@
-// GTK 4 and GLib for Swift: the headers, plus what Swift cannot import (macros, variadic
+// GTK 4, libadwaita and GLib for Swift: the headers, plus what Swift cannot import (macros, variadic
 // functions, GType constants), re-exported as static inline functions.
 #ifndef REEL_CGTK_SHIM_H
 #define REEL_CGTK_SHIM_H
 #define G_SETTINGS_ENABLE_BACKEND
 #include <gtk/gtk.h>
+#include <adwaita.h>
 #include <gio/gsettingsbackend.h>
 #include <gio/gio.h>
 #include <glib-unix.h>

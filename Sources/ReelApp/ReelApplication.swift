@@ -20,7 +20,8 @@ public final class ReelApplication {
 
     public init() {
         let flags = G_APPLICATION_HANDLES_OPEN.rawValue | G_APPLICATION_HANDLES_COMMAND_LINE.rawValue
-        application = gtk_application_new(Self.id, GApplicationFlags(flags))
+        // AdwApplication: libadwaita's widgets and GNOME's style, started with the app.
+        application = UnsafeMutablePointer<GtkApplication>(OpaquePointer(adw_application_new(Self.id, GApplicationFlags(flags))))
         g_set_application_name("Reel")
         let app = application.raw
         CommandLineOptions.declare(on: app.cast())
@@ -117,6 +118,9 @@ public final class ReelApplication {
     }
 
     private func startup() {
+        // Dark around the picture, as video players are (the person's light/dark choice for
+        // other apps does not make a film's surroundings glare).
+        adw_style_manager_set_color_scheme(adw_style_manager_get_default(), ADW_COLOR_SCHEME_PREFER_DARK)
         let settings = PlayerSettings()
         self.settings = settings
         // Before any window: GTK chooses its renderer when it shows the first.
@@ -210,13 +214,17 @@ public final class ReelApplication {
     }
 
     private func showAbout() {
-        let about = gtk_about_dialog_new()!
-        gtk_about_dialog_set_program_name(about.cast(), "Reel")
-        gtk_about_dialog_set_version(about.cast(), ReelVersion.string)
-        gtk_about_dialog_set_comments(about.cast(), "Plays video the moment you ask, and seeks exactly where you point.")
-        gtk_about_dialog_set_logo_icon_name(about.cast(), Self.id)
-        gtk_about_dialog_set_license_type(about.cast(), GTK_LICENSE_GPL_3_0)
-        if let parent = window?.window { gtk_window_set_transient_for(about.cast(), parent.cast()) }
+        let about = adw_about_window_new()!
+        let window = OpaquePointer(about)
+        adw_about_window_set_application_name(window, "Reel")
+        adw_about_window_set_application_icon(window, Self.id)
+        adw_about_window_set_version(window, ReelVersion.string)
+        adw_about_window_set_developer_name(window, "Reel developers")
+        adw_about_window_set_comments(window, "Plays video the moment you ask, and seeks exactly where you point.")
+        adw_about_window_set_license_type(window, GTK_LICENSE_GPL_3_0)
+        adw_about_window_set_copyright(window, "© 2026 Reel developers")
+        if let parent = self.window?.window { gtk_window_set_transient_for(about.cast(), parent.cast()) }
         gtk_window_present(about.cast())
     }
+
 }

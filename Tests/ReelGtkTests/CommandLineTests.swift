@@ -54,4 +54,18 @@ struct CommandLineTests {
             app.stop()
         }
     }
+
+    @Test("About (the application's action, as the menu and D-Bus reach it) opens libadwaita's About window with the version")
+    func about() throws {
+        try Self.desktops.use { desktop in
+            let app = try ReelApp(on: desktop)
+            try desktop.run(["gdbus", "call", "--session", "--dest", "io.github.reel.Reel", "--object-path",
+                             "/io/github/reel/Reel", "--method", "org.gtk.Actions.Activate", "about", "[]", "{}"])
+            let version = try Command.run([ReelApp.binary, "--version"]).output
+                .trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "reel ", with: "")
+            try app.waitForElement("the version in the About window") { $0.name == version }
+            try app.waitForElement("the developers") { $0.name == "Reel developers" }
+            app.stop()
+        }
+    }
 }

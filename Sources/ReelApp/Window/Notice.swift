@@ -1,64 +1,71 @@
 import CGtk
+import Foundation
 import ReelGtk
 
-/// A short message over the top of the picture ("Skipped clip.mp4: …") that goes away by
-/// itself. It lives in the auxiliary-view slot like the info card.
+/// A short message about the window's media ("Skipped clip.mp4: …", "Resumed from 0:32") as a
+/// libadwaita toast at the bottom of the window, with its actions as buttons; it goes by
+/// itself. A new one replaces the one showing.
 /// Threading: main thread only.
 @MainActor
 final class Notice {
-    private let widget: UnsafeMutablePointer<GtkWidget>
-    private let label: UnsafeMutablePointer<GtkWidget>
-    private var buttons: [UnsafeMutablePointer<GtkWidget>] = []
-    private weak var view: PlayerView?
-    private var timer: Timer?
-    static let rect = AuxiliarySlot.Rect(x: 0.1, y: 0.04, width: 0.8, height: 0.12)
+    /// The toast overlay: the window's content, holding the player view.
+    let overlay: UnsafeMutablePointer<GtkWidget>
+    /// The toast showing (a reference of ours, dropped when it is dismissed).
+    private var current: OpaquePointer?
     static let seconds = 5.0
 
-    init(view: PlayerView) {
-        self.view = view
-        widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 10)
-        // Held by this object, not only by the overlay: taken off the picture and put back
-        // later, it must still exist.
-        g_object_ref_sink(widget.raw.cast(to: GObject.self))
-        label = gtk_label_new(nil)
-        // One line: a wrapping label asks for little width and breaks even short messages.
-        // What does not fit the picture's width is ellipsized (the whole text is its tooltip).
-        gtk_label_set_ellipsize(label.cast(), PANGO_ELLIPSIZE_END)
-        gtk_widget_set_valign(label, GTK_ALIGN_CENTER)
-        gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(widget, GTK_ALIGN_START)
-        gtk_box_append(widget.cast(), label)
-        gtk_widget_add_css_class(widget, "osd")
-        gtk_widget_add_css_class(widget, "reel-notice")
-        Accessibility.setLabel(widget, "Notice")
+    init(content: UnsafeMutablePointer<GtkWidget>) {
+        overlay = adw_toast_overlay_new()
+        adw_toast_overlay_set_child(OpaquePointer(overlay), content)
     }
 
-    /// Shows `text`, with a button for each action (a click runs it and closes the notice).
+    /// Shows `text`, with a button for each action (a click runs it and dismisses the notice).
     /// `seconds`: how long it stays without a click.
     func show(_ text: String, actions: [(label: String, run: @MainActor () -> Void)] = [], seconds: Double = Notice.seconds) {
-        guard let view else { return }
-        gtk_label_set_text(label.cast(), text)
-        gtk_widget_set_tooltip_text(label, text)
-        for button in buttons { gtk_box_remove(widget.cast(), button) }
-        buttons = actions.map { action in
-            let button = gtk_button_new_with_label(action.label)!
-            Signal.connect(button.raw, "clicked") { [weak self] in
-                self?.hide()
-                action.run()
-            }
-            gtk_box_append(widget.cast(), button)
-            return button
+        hide()
+        // Toast titles are Pango markup; file names are not.
+        let escaped = GString.take(g_markup_escape_text(text, -1)) ?? ""
+        guard let toast = adw_toast_new(escaped) else { return }
+        adw_toast_set_timeout(toast, guint(max(1, seconds.rounded())))
+        adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
+        if actions.count == 1, let action = actions.first {
+            adw_toast_set_button_label(toast, action.label)
+            Signal.connect(UnsafeMutableRawPointer(toast), "button-clicked") { action.run() }
+        } else if actions.count > 1 {
+            // A toast has one button of its own; more go into its title, beside the text.
+            adw_toast_set_custom_title(toast, Self.title(text, actions: actions, toast: toast))
         }
-        // Only a notice with buttons takes clicks; a plain one lets them through to the picture.
-        gtk_widget_set_can_target(widget, actions.isEmpty ? 0 : 1)
-        view.auxiliarySlot.add(widget, at: Self.rect)
-        timer?.cancel()
-        timer = Timer.once(after: seconds) { [weak self] in self?.hide() }
+        g_object_ref(UnsafeMutableRawPointer(toast))
+        current = toast
+        Signal.connect(UnsafeMutableRawPointer(toast), "dismissed") { [weak self] in
+            guard let self, self.current == toast else { return }
+            self.current = nil
+            g_object_unref(UnsafeMutableRawPointer(toast))
+        }
+        adw_toast_overlay_add_toast(OpaquePointer(overlay), toast)
     }
 
     func hide() {
-        timer?.cancel()
-        timer = nil
-        view?.auxiliarySlot.remove(widget)
+        guard let toast = current else { return }
+        adw_toast_dismiss(toast)
+    }
+
+    private static func title(_ text: String, actions: [(label: String, run: @MainActor () -> Void)],
+                              toast: OpaquePointer) -> UnsafeMutablePointer<GtkWidget> {
+        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        let label = gtk_label_new(text)!
+        gtk_label_set_ellipsize(label.cast(), PANGO_ELLIPSIZE_END)
+        gtk_widget_add_css_class(label, "heading")
+        gtk_box_append(box.cast(), label)
+        for action in actions {
+            let button = gtk_button_new_with_label(action.label)!
+            gtk_widget_add_css_class(button, "flat")
+            Signal.connect(button.raw, "clicked") {
+                adw_toast_dismiss(toast)
+                action.run()
+            }
+            gtk_box_append(box.cast(), button)
+        }
+        return box
     }
 }

@@ -32,7 +32,7 @@ public final class PlayerWindow {
     private(set) var session: PlaybackSession!
     /// What plays after what; next/previous; remembered across restarts.
     var queue: QueueController { session.queue }
-    private lazy var notice = Notice(view: playerView)
+    private let notice: Notice
     private var queuePanel: QueuePanel?
     /// The desktop's media remote, once the app is on the session bus.
     var mpris: MPRISService?
@@ -47,7 +47,8 @@ public final class PlayerWindow {
         playerView = PlayerView(settings: settings)
         inhibitor = IdleInhibitor(application: application, window: window)
         gtk_window_set_application(window.cast(), application.cast())
-        gtk_window_set_child(window.cast(), playerView.widget)
+        notice = Notice(content: playerView.widget)
+        gtk_window_set_child(window.cast(), notice.overlay)
         let host = ViewSessionPlayer(view: playerView, window: self)
         session = PlaybackSession(player: host, window: host, settings: settings)
         installActions()
