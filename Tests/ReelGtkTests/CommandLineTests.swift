@@ -22,7 +22,10 @@ struct CommandLineTests {
         #expect(version.output.range(of: #"^reel \d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, "\(version.output)")
         let refused = try Command.run([ReelApp.binary, "--start", "-4", "film.mp4"], check: false)
         #expect(refused.status == 2)
-        #expect(refused.errors == "reel: --start needs a number of seconds, 0 or more (not -4)\n", "\(refused.errors)")
+        #expect(refused.errors == "reel: --start needs a number of seconds, 0 or more (not “-4”)\n", "\(refused.errors)")
+        let words = try Command.run([ReelApp.binary, "--exit-after", "soon", "film.mp4"], check: false)
+        #expect(words.status == 2)
+        #expect(words.errors == "reel: --exit-after needs a number of seconds, 0 or more (not “soon”)\n", "\(words.errors)")
     }
 
     @Test("A second launch hands its file (a relative path), --start and --paused, then --fullscreen, to the running window and exits")

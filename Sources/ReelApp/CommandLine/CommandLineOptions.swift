@@ -33,14 +33,16 @@ enum CommandLineOptions {
     }
 
     private static let entries: [Entry] = [
-        Entry(name: "start", argument: G_OPTION_ARG_DOUBLE, description: "Start this many seconds into the first file",
+        // Numbers are taken as text: GApplication leaves a number option that is 0 out of the
+        // options it hands on, and `--start 0` must still mean the start, not where it was left.
+        Entry(name: "start", argument: G_OPTION_ARG_STRING, description: "Start this many seconds into the first file",
               argumentName: "SECONDS"),
         Entry(name: "paused", argument: G_OPTION_ARG_NONE, description: "Open paused (with no file: pause what plays)"),
         Entry(name: "fullscreen", argument: G_OPTION_ARG_NONE, description: "Show the window fullscreen"),
         Entry(name: "version", argument: G_OPTION_ARG_NONE, description: "Show the version and quit"),
         Entry(name: "report", argument: G_OPTION_ARG_NONE,
               description: "Print JSON lines on standard output: the first picture drawn, a summary at quit"),
-        Entry(name: "exit-after", argument: G_OPTION_ARG_DOUBLE,
+        Entry(name: "exit-after", argument: G_OPTION_ARG_STRING,
               description: "Quit this many seconds after the first picture is drawn", argumentName: "SECONDS"),
     ]
 
@@ -74,8 +76,9 @@ enum CommandLineOptions {
     /// What is wrong with the numbers given, said the way a person reads it; nil when nothing is.
     static func problem(in options: Options) -> String? {
         for name in ["start", "exit-after"] {
-            if let value = number(name, in: options), !(value >= 0 && value.isFinite) {
-                return "--\(name) needs a number of seconds, 0 or more (not \(String(format: "%g", value)))"
+            guard let text = string(name, in: options) else { continue }
+            if Double(text).map({ $0 >= 0 && $0.isFinite }) != true {
+                return "--\(name) needs a number of seconds, 0 or more (not “\(text)”)"
             }
         }
         return nil
@@ -94,11 +97,16 @@ enum CommandLineOptions {
         return type(of: variant) == "b" && g_variant_get_boolean(variant) != 0
     }
 
+    /// A number of seconds given as text (checked by `problem` first).
     private static func number(_ name: String, in options: Options) -> Double? {
+        string(name, in: options).flatMap(Double.init).flatMap { $0 >= 0 && $0.isFinite ? $0 : nil }
+    }
+
+    private static func string(_ name: String, in options: Options) -> String? {
         guard let variant = value(name, in: options) else { return nil }
         defer { g_variant_unref(variant) }
-        guard type(of: variant) == "d" else { return nil }
-        return g_variant_get_double(variant)
+        guard type(of: variant) == "s" else { return nil }
+        return String(cString: g_variant_get_string(variant, nil))
     }
 
     typealias Options = UnsafeMutablePointer<GVariantDict>

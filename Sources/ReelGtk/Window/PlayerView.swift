@@ -70,6 +70,9 @@ public final class PlayerView {
         breaks = player as? BreakScheduling
         tracks = player as? TrackSelection
         self.settings = settings
+        // libadwaita's widgets (the status page) need it started; an AdwApplication has, a
+        // host with a plain GtkApplication may not have (starting it again does nothing).
+        adw_init()
         builder = UIBuilder("player-view")
         widget = builder.widget("player-view")
         movie = MovieView(output: VideoOutput.current(preference: settings.videoOutput),

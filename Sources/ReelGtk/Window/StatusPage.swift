@@ -1,23 +1,31 @@
 import CGtk
+import Foundation
 import ReelEngine
 
-/// The message in the middle of the player when there is no picture: an invitation to open
-/// something, or a readable error. The window stays usable either way.
+/// The message in the middle of the player when there is no picture, as a libadwaita status
+/// page: an invitation to open something, or a readable error. The window stays usable
+/// either way.
 /// Threading: main thread only.
 @MainActor
 final class StatusPage {
     private let box: UnsafeMutablePointer<GtkWidget>
-    private let icon: UnsafeMutablePointer<GtkWidget>
-    private let title: UnsafeMutablePointer<GtkWidget>
-    private let detail: UnsafeMutablePointer<GtkWidget>
+    private let page: OpaquePointer
     private let demoButton: UnsafeMutablePointer<GtkWidget>
 
     init(builder: UIBuilder) {
         box = builder.widget("status-page")
-        icon = builder.widget("status-icon")
-        title = builder.widget("status-title")
-        detail = builder.widget("status-description")
         demoButton = builder.widget("status-demo-button")
+        let buttons: UnsafeMutablePointer<GtkWidget> = builder.widget("status-buttons")
+        let made = adw_status_page_new()!
+        page = OpaquePointer(made)
+        // The buttons move from the placeholder box into the page, under its text.
+        g_object_ref(buttons.raw)
+        gtk_box_remove(box.cast(), buttons)
+        adw_status_page_set_child(page, buttons)
+        g_object_unref(buttons.raw)
+        // The page fills the player and centres (and, when small, scrolls) its own content.
+        gtk_widget_set_vexpand(made, 1)
+        gtk_box_append(box.cast(), made)
     }
 
     func showWelcome(demoAvailable: Bool) {
@@ -35,9 +43,10 @@ final class StatusPage {
     var isVisible: Bool { gtk_widget_get_visible(box) != 0 }
 
     private func show(icon name: String, title text: String, detail description: String) {
-        gtk_image_set_from_icon_name(icon.cast(), name)
-        gtk_label_set_text(title.cast(), text)
-        gtk_label_set_text(detail.cast(), description)
+        adw_status_page_set_icon_name(page, name)
+        adw_status_page_set_title(page, text)
+        // The description is Pango markup; an error message may hold any character.
+        adw_status_page_set_description(page, GString.take(g_markup_escape_text(description, -1)) ?? "")
         gtk_widget_set_visible(box, 1)
     }
 }
