@@ -7,7 +7,7 @@ import ReelGtk
 /// actions, keys, drag-and-drop, fullscreen, and its title and size following the media.
 /// Threading: main thread only.
 @MainActor
-public final class PlayerWindow {
+public final class PlayerWindow: MediaPlayerWindow {
     public let window: UnsafeMutablePointer<GtkWidget>
     public let playerView: PlayerView
     private let builder: UIBuilder
@@ -33,7 +33,9 @@ public final class PlayerWindow {
     private lazy var notice = Notice(view: playerView)
     private var queuePanel: QueuePanel?
     /// The desktop's media remote, once the app is on the session bus.
-    var mpris: MPRISService?
+    var mpris: MPRISService? {
+        didSet { mpris?.window = self }
+    }
     /// What the window watches of the player view's model.
     private var watches: [ObservationToken] = []
 
@@ -73,6 +75,8 @@ public final class PlayerWindow {
         Signal.connectPointer(window.raw, "notify::fullscreened") { [weak self] _ in
             guard let self else { return }
             self.playerView.isFullscreen = self.isFullscreen
+            // However it came about (a key, a double click, the remote, the window manager).
+            self.mpris?.refresh()
         }
         Signal.connectReturning(window.raw, "close-request") { [weak self] in
             guard let self else { return false }
@@ -177,8 +181,10 @@ public final class PlayerWindow {
 
     public var isFullscreen: Bool { gtk_window_is_fullscreen(window.cast()) != 0 }
 
-    public func toggleFullscreen() {
-        if isFullscreen { gtk_window_unfullscreen(window.cast()) } else { gtk_window_fullscreen(window.cast()) }
+    public func toggleFullscreen() { setFullscreen(!isFullscreen) }
+
+    public func setFullscreen(_ on: Bool) {
+        if on { gtk_window_fullscreen(window.cast()) } else { gtk_window_unfullscreen(window.cast()) }
     }
 
     // MARK: Actions and keys
