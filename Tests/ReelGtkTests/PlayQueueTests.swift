@@ -78,11 +78,15 @@ struct PlayQueueTests {
         // Playing on from the current item follows the arranged order with the new items in it.
         q.select(0)
         #expect(q.advance(automatic: false) == "c")
-        // Shuffled, every item, old and new, still plays once.
+        // Shuffled, every item, old and new, plays once in a round of the whole queue.
         q.setShuffle(true)
         q.insert(["e"], at: 0)
+        q.loop = .playlist
         var seen = [q.currentItem!]
-        while let next = q.advance(automatic: true) { seen.append(next) }
+        for _ in 1..<q.items.count {
+            let next = q.advance(automatic: true)
+            seen.append(try #require(next))
+        }
         #expect(seen.sorted { $0.description < $1.description } == ["a", "b", "c", "d", "e"], "played \(seen)")
         // A new queue's items are all new.
         let before = Set(q.ids)

@@ -9,7 +9,7 @@ import ReelGtk
 /// download the stream a second time). Each is written once, to
 /// `$XDG_CACHE_HOME/reel/art/` under a hash of the file's path, size and modification time (an
 /// edited file gets a new picture), and found there again on later plays.
-/// Threading: main thread only; pictures are read, made and written on a thread of their own.
+/// Threading: main thread only; pictures are read, made and written one at a time on `work`.
 @MainActor
 final class NowPlayingArt {
     /// Pictures kept: as a new one is written, all but the newest this many are deleted (a
@@ -23,6 +23,10 @@ final class NowPlayingArt {
     /// How far into a video its picture is taken: a tenth, past an opening black or title
     /// fade, and early enough to give nothing away.
     nonisolated static let pictureFraction = 0.1
+
+    /// One picture at a time, in the order asked, below playback's priority: skipping quickly
+    /// through a queue must not start a decoder per item at once.
+    private nonisolated static let work = DispatchQueue(label: "reel.art", qos: .utility)
 
     let directory: URL
     /// Pictures known, by source: a file URL, or "" when there is none.
@@ -55,7 +59,7 @@ final class NowPlayingArt {
         making.insert(key)
         let directory = directory
         let time = (info.duration ?? 0) * Self.pictureFraction
-        Thread.detachNewThread {
+        Self.work.async {
             let file = Self.write(source, path: path, cover: cover, video: video, at: time, into: directory)
             MainContext.async { [weak self] in
                 guard let self else { return }
