@@ -75,6 +75,7 @@ extension MPRISTests {
     func trackListFullscreenAndArt() throws {
         let film = try Fixtures.path(.longSmall), song = try Fixtures.path(.songWithCover)
         let clip = try Fixtures.path(.h264MP4), added = try Fixtures.path(.videoOnly)
+        let sound = try Fixtures.path(.audioOnly)
         try SharedDesktop.standard.use { desktop in
             let app = try ReelApp(on: desktop, arguments: [clip])
             defer { app.stop() }
@@ -175,6 +176,19 @@ extension MPRISTests {
             #expect(try Self.tracks(desktop) == Array(tracks.dropFirst()))
             rows = try QueueWindowTests.rows(app, count: 3)
             #expect(rows == [Self.name(added), Self.name(song) + " (playing)", Self.name(clip)], "rows: \(rows)")
+
+            // Sound without cover art, added at the end and played at once, has no picture:
+            // pictures are made one at a time in order, so once the next item's is there, one
+            // for the sound would have been too.
+            _ = try Self.call(desktop, "\(Self.trackList).AddTrack", "'\(Self.url(sound))'", "'\(tracks[3])'", "true")
+            try Desktop.wait("the sound playing", log: app.log) { app.title.contains(Self.name(sound)) }
+            try Desktop.wait("four tracks again") { tracks = try Self.tracks(desktop); return tracks.count == 4 }
+            #expect(try Self.playing(desktop) == tracks[3])
+            _ = try Self.call(desktop, "\(Self.trackList).GoTo", "'\(tracks[0])'")
+            let addedArt = try Self.decode(try Self.art(desktop, tracks[0], log: app.log))
+            #expect(addedArt.width == 512 && addedArt.height == 384 && addedArt.spread > 20, "\(addedArt)")
+            let soundMetadata = try Self.metadata(desktop, [tracks[3]])
+            #expect(soundMetadata.contains(Self.url(sound)) && !soundMetadata.contains("mpris:artUrl"), "\(soundMetadata)")
         }
     }
 }
