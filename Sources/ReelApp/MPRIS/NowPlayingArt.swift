@@ -111,7 +111,7 @@ final class NowPlayingArt {
     }
 
     /// Deletes all but the newest `kept` pictures.
-    nonisolated private static func prune(_ directory: URL) {
+    nonisolated static func prune(_ directory: URL, keeping kept: Int = kept) {
         let files = FileManager.default
         guard let names = try? files.contentsOfDirectory(at: directory, includingPropertiesForKeys: [.contentModificationDateKey])
         else { return }
