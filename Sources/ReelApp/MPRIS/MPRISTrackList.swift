@@ -59,9 +59,12 @@ final class MPRISTrackList {
         switch method {
         case "GetTracksMetadata":
             guard let list = parameters.child(0) else { return Self.invalid("GetTracksMetadata takes a list of track ids") }
-            // Ids not in the queue (any more) are left out.
+            // Ids not in the queue (any more) are left out. Looked up in one pass over the
+            // queue: a remote asks for hundreds at once, and a queue may hold 100,000.
+            let places = Dictionary(zip(queue.ids, queue.items.indices), uniquingKeysWith: { first, _ in first })
             let entries: [Variant] = (0..<list.count).compactMap { i in
-                index(list.child(i)?.string).map { .dictionary(metadata(queue.ids[$0], queue.items[$0])) }
+                list.child(i)?.string.flatMap(Self.id).flatMap { places[$0] }
+                    .map { .dictionary(metadata(queue.ids[$0], queue.items[$0])) }
             }
             return .value(.tuple([.array(of: "a{sv}", entries)]))
         case "GoTo":
