@@ -61,6 +61,39 @@ struct PlayQueueTests {
         #expect(q.items == ["a", "b", "e"])
     }
 
+    @Test("Each item keeps its identity through moves, removals and insertions; a new one is never reused; the same file twice has two")
+    func identities() throws {
+        var q = PlayQueue(items: ["a", "b", "a"], current: 1)
+        let (a1, b, a2) = (q.ids[0], q.ids[1], q.ids[2])
+        #expect(Set(q.ids).count == 3, "ids: \(q.ids)")
+        q.move(from: 2, to: 0)                                  // a2 a1 b
+        #expect(q.ids == [a2, a1, b] && q.currentID == b)
+        q.remove(at: 1)                                         // a2 b
+        #expect(q.ids == [a2, b] && q.index(ofID: a1) == nil)
+        q.insert(["c", "d"], at: 1)                             // a2 c d b
+        #expect(q.items == ["a", "c", "d", "b"] && q.currentItem == "b" && q.currentID == b)
+        let (c, d) = (q.ids[1], q.ids[2])
+        #expect(Set([a1, a2, b, c, d]).count == 5, "an identity was given twice: \(q.ids), a1 \(a1)")
+        #expect(q.index(ofID: d) == 2)
+        // Playing on from the current item follows the arranged order with the new items in it.
+        q.select(0)
+        #expect(q.advance(automatic: false) == "c")
+        // Shuffled, every item, old and new, plays once in a round of the whole queue.
+        q.setShuffle(true)
+        q.insert(["e"], at: 0)
+        q.loop = .playlist
+        var seen = [q.currentItem!]
+        for _ in 1..<q.items.count {
+            let next = q.advance(automatic: true)
+            seen.append(try #require(next))
+        }
+        #expect(seen.sorted { $0.description < $1.description } == ["a", "b", "c", "d", "e"], "played \(seen)")
+        // A new queue's items are all new.
+        let before = Set(q.ids)
+        q.replace(with: ["a", "b"])
+        #expect(before.isDisjoint(with: q.ids))
+    }
+
     @Test("A saved queue comes back as it was; a damaged or newer file is set aside")
     func store() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reel-queue-\(UUID().uuidString)")

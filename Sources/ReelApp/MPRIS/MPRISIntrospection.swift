@@ -1,7 +1,7 @@
 import CGtk
 import ReelGtk
 
-/// The MPRIS 2.2 interfaces Reel implements, as GDBus introspection data, and the media
+/// The MPRIS 2.2 interfaces Reel implements (all but Playlists), as GDBus introspection data, and the media
 /// types it announces (the same list the desktop file gives the file manager).
 /// Threading: constants, and a lazily read list.
 @MainActor
@@ -14,7 +14,7 @@ enum MPRISIntrospection {
         <property name="CanQuit" type="b" access="read"/>
         <property name="CanRaise" type="b" access="read"/>
         <property name="CanSetFullscreen" type="b" access="read"/>
-        <property name="Fullscreen" type="b" access="read"/>
+        <property name="Fullscreen" type="b" access="readwrite"/>
         <property name="HasTrackList" type="b" access="read"/>
         <property name="Identity" type="s" access="read"/>
         <property name="DesktopEntry" type="s" access="read"/>
@@ -50,6 +50,36 @@ enum MPRISIntrospection {
         <property name="CanPause" type="b" access="read"/>
         <property name="CanSeek" type="b" access="read"/>
         <property name="CanControl" type="b" access="read"/>
+      </interface>
+      <interface name="org.mpris.MediaPlayer2.TrackList">
+        <method name="GetTracksMetadata">
+          <arg direction="in" name="TrackIds" type="ao"/>
+          <arg direction="out" name="Metadata" type="aa{sv}"/>
+        </method>
+        <method name="AddTrack">
+          <arg direction="in" name="Uri" type="s"/>
+          <arg direction="in" name="AfterTrack" type="o"/>
+          <arg direction="in" name="SetAsCurrent" type="b"/>
+        </method>
+        <method name="RemoveTrack"><arg direction="in" name="TrackId" type="o"/></method>
+        <method name="GoTo"><arg direction="in" name="TrackId" type="o"/></method>
+        <signal name="TrackListReplaced">
+          <arg name="Tracks" type="ao"/>
+          <arg name="CurrentTrack" type="o"/>
+        </signal>
+        <signal name="TrackAdded">
+          <arg name="Metadata" type="a{sv}"/>
+          <arg name="AfterTrack" type="o"/>
+        </signal>
+        <signal name="TrackRemoved"><arg name="TrackId" type="o"/></signal>
+        <signal name="TrackMetadataChanged">
+          <arg name="TrackId" type="o"/>
+          <arg name="Metadata" type="a{sv}"/>
+        </signal>
+        <property name="Tracks" type="ao" access="read">
+          <annotation name="org.freedesktop.DBus.Property.EmitsChangedSignal" value="invalidates"/>
+        </property>
+        <property name="CanEditTracks" type="b" access="read"/>
       </interface>
     </node>
     """

@@ -3,30 +3,9 @@ import Foundation
 import ReelEngine
 import ReelGtk
 
-/// What the MPRIS remote reaches in the app besides the player: the queue, the window.
-/// Threading: main thread only.
-@MainActor
-protocol MediaPlayerHost: AnyObject {
-    /// The path or URL playing (nil when nothing is open).
-    var currentSource: MediaSource? { get }
-    var canGoNext: Bool { get }
-    var canGoPrevious: Bool { get }
-    func next()
-    func previous()
-    var loopMode: LoopMode { get set }
-    var shuffle: Bool { get set }
-    /// Stop: playing ends and the position goes back to the start (MPRIS's Stop).
-    func stop()
-    /// Stopped by `stop()` and not played since.
-    var isStopped: Bool { get }
-    func raise()
-    func quit()
-    func open(uri: String)
-}
-
 /// The desktop's media remote (media keys, the lock screen, GNOME's and KDE's media
-/// controls, `playerctl`): `org.mpris.MediaPlayer2` and `.Player` on the session bus at
-/// /org/mpris/MediaPlayer2, under the name org.mpris.MediaPlayer2.reel.
+/// controls, `playerctl`): `org.mpris.MediaPlayer2`, `.Player` and `.TrackList` on the session
+/// bus at /org/mpris/MediaPlayer2, under the name org.mpris.MediaPlayer2.reel.
 /// Threading: main thread only.
 @MainActor
 final class MPRISService {
@@ -35,19 +14,32 @@ final class MPRISService {
     static let playerInterface = "org.mpris.MediaPlayer2.Player"
 
     private weak var host: MediaPlayerHost?
+    /// The window, for fullscreen (set by the window once the remote is made).
+    weak var window: MediaPlayerWindow? {
+        didSet { refresh() }
+    }
     /// The player the remote reads and steers (position, volume, speed, what is open).
     private let player: PlaybackController
     private var object: DBusObject?
     private var nameID: guint = 0
     /// What was last announced, so a change is sent once and unchanged values not at all.
     private var announced: [String: String] = [:]
-    private var trackNumber = 0
+    private var trackList: MPRISTrackList!
+    private let art = NowPlayingArt()
+    /// What is known of each item opened so far (title, tags, length), by identity: the
+    /// track list tells it for items that are not playing.
+    private var known: [Int: [String: Variant]] = [:]
+    /// The item whose media the player has loaded (the queue moves on before the next opens).
+    private var loadedID: Int?
+    /// The queue `known` is about (a new queue's identities are all new).
+    private var knownQueue = 0
 
     /// Exports the object on `connection` and asks for the well-known name. `instance` is
     /// appended to the name when several Reels may run (measured runs are not unique).
     init(host: MediaPlayerHost, player: PlaybackController, connection: OpaquePointer, instance: String? = nil) throws {
         self.host = host
         self.player = player
+        trackList = MPRISTrackList(host: host) { [weak self] id, source in self?.trackMetadata(id, source) ?? [:] }
         object = try DBusObject(connection: connection, path: Self.path, introspection: MPRISIntrospection.xml,
                                 handlers: .init(
                                     method: { [weak self] interface, method, parameters in
@@ -73,8 +65,15 @@ final class MPRISService {
     /// Announces what an engine event changed; seeks are signalled (`Seeked`).
     func handle(_ event: PlayerEvent) {
         switch event {
-        case .mediaLoaded:
-            trackNumber += 1
+        case .mediaLoaded(let info):
+            if let host, host.replacements != knownQueue {
+                known = [:]
+                knownQueue = host.replacements
+            }
+            loadedID = host?.queue.currentID
+            if let source = host?.currentSource {
+                art.make(for: source, info: info) { [weak self] in self?.refresh() }
+            }
             refresh()
         case .seekCompleted(let position):
             object?.emit(Self.playerInterface, "Seeked", .tuple([.int64(Self.microseconds(position))]))
@@ -85,26 +84,35 @@ final class MPRISService {
         }
     }
 
-    /// Sends PropertiesChanged for whatever differs from what listeners last heard.
+    /// Sends PropertiesChanged for whatever differs from what listeners last heard, and the
+    /// track list's changes.
     func refresh() {
         guard let object else { return }
+        object.propertiesChanged(Self.root, changes(["Fullscreen"], of: rootProperty))
+        object.propertiesChanged(Self.playerInterface, changes(["PlaybackStatus", "Metadata", "Volume", "Rate", "LoopStatus",
+                                                                "Shuffle", "CanGoNext", "CanGoPrevious", "CanPlay", "CanPause",
+                                                                "CanSeek"], of: playerProperty))
+        trackList.refresh(object)
+    }
+
+    private func changes(_ names: [String], of property: (String) -> Variant?) -> [String: Variant] {
         var changed: [String: Variant] = [:]
-        for name in ["PlaybackStatus", "Metadata", "Volume", "Rate", "LoopStatus", "Shuffle",
-                     "CanGoNext", "CanGoPrevious", "CanPlay", "CanPause", "CanSeek"] {
-            guard let value = playerProperty(name) else { continue }
+        for name in names {
+            guard let value = property(name) else { continue }
             let key = Self.describe(value)
             if announced[name] != key {
                 announced[name] = key
                 changed[name] = value
             }
         }
-        object.propertiesChanged(Self.playerInterface, changed)
+        return changed
     }
 
     // MARK: Methods
 
     private func call(_ interface: String, _ method: String, _ parameters: VariantReader) -> DBusObject.Reply {
         guard let host else { return .value(nil) }
+        if interface == MPRISTrackList.interface { return trackList.call(method, parameters) }
         switch (interface, method) {
         case (Self.root, "Raise"): host.raise()
         case (Self.root, "Quit"): host.quit()
@@ -131,7 +139,7 @@ final class MPRISService {
                 return Self.invalid("SetPosition takes a track id and a position in µs")
             }
             // A stale track id (the track changed meanwhile) is ignored, as specified.
-            guard track == trackID, player.state.hasMedia else { break }
+            guard track == host.queue.currentID.map(MPRISTrackList.path), player.state.hasMedia else { break }
             let seconds = Double(position) / 1_000_000
             guard seconds >= 0, seconds <= (player.duration ?? .infinity) else { break }
             player.seek(to: seconds, mode: .exact)
@@ -151,14 +159,18 @@ final class MPRISService {
     // MARK: Properties
 
     private func property(_ interface: String, _ name: String) -> Variant? {
-        interface == Self.root ? rootProperty(name) : playerProperty(name)
+        switch interface {
+        case Self.root: rootProperty(name)
+        case MPRISTrackList.interface: trackList.property(name)
+        default: playerProperty(name)
+        }
     }
 
     private func rootProperty(_ name: String) -> Variant? {
         switch name {
-        case "CanQuit", "CanRaise", "CanSetFullscreen": return .bool(name != "CanSetFullscreen")
-        case "Fullscreen": return .bool(false)
-        case "HasTrackList": return .bool(false)
+        case "CanQuit", "CanRaise", "HasTrackList": return .bool(true)
+        case "CanSetFullscreen": return .bool(window != nil)
+        case "Fullscreen": return .bool(window?.isFullscreen ?? false)
         case "Identity": return .string("Reel")
         case "DesktopEntry": return .string(ReelApplication.id)
         case "SupportedUriSchemes": return .strings(["file", "http", "https"])
@@ -190,8 +202,13 @@ final class MPRISService {
     }
 
     private func set(_ interface: String, _ name: String, _ value: VariantReader) -> Bool {
-        guard interface == Self.playerInterface, let host else { return false }
         let value = value.unboxed
+        if interface == Self.root, name == "Fullscreen", let on = value.bool, let window {
+            // Announced once the window manager has done it (the window's notify).
+            window.setFullscreen(on)
+            return true
+        }
+        guard interface == Self.playerInterface, let host else { return false }
         switch name {
         case "Volume":
             guard let volume = value.double else { return false }
@@ -214,18 +231,27 @@ final class MPRISService {
         return true
     }
 
-    /// The track id changes with every item opened, so a SetPosition meant for the previous
-    /// one is recognised.
-    private var trackID: String { "/io/github/reel/Reel/track/\(trackNumber)" }
-
-    private func metadata() -> [String: Variant] {
-        guard let host, let info = player.mediaInfo else { return [:] }
-        var entries: [String: Variant] = ["mpris:trackid": .objectPath(trackID), "xesam:title": .string(info.displayTitle)]
-        if let duration = player.duration ?? info.duration { entries["mpris:length"] = .int64(Self.microseconds(duration)) }
-        if let source = host.currentSource { entries["xesam:url"] = .string(Self.uri(source.description)) }
-        if let artist = info.metadata["artist"] ?? info.metadata["ARTIST"] { entries["xesam:artist"] = .strings([artist]) }
-        if let album = info.metadata["album"] ?? info.metadata["ALBUM"] { entries["xesam:album"] = .string(album) }
+    /// An item's metadata: what is known of it (its title, tags and length once it has been
+    /// opened; else its file name), where it is, and its picture once one is written.
+    private func trackMetadata(_ id: Int, _ source: MediaSource) -> [String: Variant] {
+        if id == loadedID, let info = player.mediaInfo {
+            var entries: [String: Variant] = ["xesam:title": .string(info.displayTitle)]
+            if let duration = player.duration ?? info.duration { entries["mpris:length"] = .int64(Self.microseconds(duration)) }
+            if let artist = info.metadata["artist"] ?? info.metadata["ARTIST"] { entries["xesam:artist"] = .strings([artist]) }
+            if let album = info.metadata["album"] ?? info.metadata["ALBUM"] { entries["xesam:album"] = .string(album) }
+            known[id] = entries
+        }
+        var entries = known[id] ?? ["xesam:title": .string(source.displayName)]
+        entries["mpris:trackid"] = .objectPath(MPRISTrackList.path(id))
+        entries["xesam:url"] = .string(Self.uri(source.description))
+        if let art = art.url(for: source) { entries["mpris:artUrl"] = .string(art) }
         return entries
+    }
+
+    /// The current item's metadata, once something has opened.
+    private func metadata() -> [String: Variant] {
+        guard let host, player.mediaInfo != nil, let id = host.queue.currentID, let source = host.queue.currentItem else { return [:] }
+        return trackMetadata(id, source)
     }
 
     static func uri(_ source: String) -> String {
@@ -245,7 +271,7 @@ final class MPRISService {
         seconds.isFinite ? Int64((seconds * 1_000_000).rounded()) : 0
     }
 
-    private static func describe(_ value: Variant) -> String {
+    static func describe(_ value: Variant) -> String {
         let made = g_variant_ref_sink(value.make())
         defer { g_variant_unref(made) }
         return GString.take(g_variant_print(made, 1)) ?? ""

@@ -18,21 +18,39 @@ struct PlayQueue: Codable, Equatable, Sendable {
     private(set) var shuffle = false
     /// The play order: a permutation of `items`' indices (the identity unless shuffled).
     private var order: [Int] = []
+    /// Each item's identity, parallel to `items`: it stays with the item while it is in the
+    /// queue (moves and removals around it keep it), and is never given to another, so the
+    /// desktop's remote can name an item even when the same file is in the queue twice.
+    private(set) var ids: [Int] = []
+    /// The identity the next added item gets.
+    private var nextID = 0
 
     init(items: [MediaSource] = [], current: Int? = nil) {
         self.items = items
         order = Array(items.indices)
+        ids = Array(items.indices)
+        nextID = items.count
         self.current = items.isEmpty ? nil : current.map { min(max($0, 0), items.count - 1) }
     }
 
     var isEmpty: Bool { items.isEmpty }
     var currentItem: MediaSource? { current.map { items[$0] } }
+    var currentID: Int? { current.map { ids[$0] } }
+
+    /// Where the item with identity `id` is (nil: not in the queue).
+    func index(ofID id: Int) -> Int? { ids.firstIndex(of: id) }
+
+    private mutating func newIDs(_ count: Int) -> [Int] {
+        defer { nextID += count }
+        return Array(nextID..<(nextID + count))
+    }
 
     // MARK: Editing
 
     /// Replaces everything; `start` becomes current.
     mutating func replace(with newItems: [MediaSource], start: Int = 0) {
         items = newItems
+        ids = newIDs(newItems.count)
         order = Array(items.indices)
         current = items.isEmpty ? nil : min(max(start, 0), items.count - 1)
         stopAfterCurrent = false
@@ -41,16 +59,28 @@ struct PlayQueue: Codable, Equatable, Sendable {
 
     /// Adds at the end (in play order too: shuffled items join the rest of the order at random).
     mutating func append(_ newItems: [MediaSource]) {
-        let first = items.count
-        items += newItems
-        let added = Array(first..<items.count)
+        insert(newItems, at: items.count)
+    }
+
+    /// Adds before item `position` (the count: at the end). Unshuffled, the play order is the
+    /// arranged one; shuffled, the new items join the rest of the order at random.
+    mutating func insert(_ newItems: [MediaSource], at position: Int) {
+        let position = min(max(position, 0), items.count)
+        let count = newItems.count
+        guard count > 0 else { return }
+        items.insert(contentsOf: newItems, at: position)
+        ids.insert(contentsOf: newIDs(count), at: position)
+        let added = Array(position..<(position + count))
+        func shifted(_ i: Int) -> Int { i >= position ? i + count : i }
+        current = current.map(shifted)
         if shuffle {
+            order = order.map(shifted)
             let playedThrough = current.flatMap { order.firstIndex(of: $0) } ?? -1
             for index in added {
                 order.insert(index, at: Int.random(in: (playedThrough + 1)...order.count))
             }
         } else {
-            order += added
+            order = Array(items.indices)
         }
         if current == nil, !items.isEmpty { current = 0 }
     }
@@ -60,6 +90,7 @@ struct PlayQueue: Codable, Equatable, Sendable {
     mutating func remove(at index: Int) {
         guard items.indices.contains(index) else { return }
         items.remove(at: index)
+        ids.remove(at: index)
         order.removeAll { $0 == index }
         order = order.map { $0 > index ? $0 - 1 : $0 }
         if let c = current {
@@ -72,6 +103,7 @@ struct PlayQueue: Codable, Equatable, Sendable {
         guard items.indices.contains(from), items.indices.contains(to), from != to else { return }
         let item = items.remove(at: from)
         items.insert(item, at: to)
+        ids.insert(ids.remove(at: from), at: to)
         // Every index between the two shifts by one toward `from`.
         func moved(_ i: Int) -> Int {
             if i == from { return to }
@@ -148,7 +180,7 @@ struct PlayQueue: Codable, Equatable, Sendable {
     /// Saved as before sources were parsed: each item as the path or URL it names, so that
     /// queues saved by earlier versions load, and this one's load there.
     private enum CodingKeys: String, CodingKey {
-        case items, current, loop, stopAfterCurrent, shuffle, order
+        case items, current, loop, stopAfterCurrent, shuffle, order, ids, nextID
     }
 
     init(from decoder: Decoder) throws {
@@ -161,6 +193,10 @@ struct PlayQueue: Codable, Equatable, Sendable {
         stopAfterCurrent = try c.decode(Bool.self, forKey: .stopAfterCurrent)
         shuffle = try c.decode(Bool.self, forKey: .shuffle)
         order = try c.decode([Int].self, forKey: .order)
+        // Queues saved before items had identities (or with a list that does not fit) get new ones.
+        let saved = try c.decodeIfPresent([Int].self, forKey: .ids) ?? []
+        ids = saved.count == items.count && Set(saved).count == saved.count ? saved : Array(items.indices)
+        nextID = max(try c.decodeIfPresent(Int.self, forKey: .nextID) ?? 0, (ids.max() ?? -1) + 1)
     }
 
     func encode(to encoder: Encoder) throws {
@@ -171,5 +207,7 @@ struct PlayQueue: Codable, Equatable, Sendable {
         try c.encode(stopAfterCurrent, forKey: .stopAfterCurrent)
         try c.encode(shuffle, forKey: .shuffle)
         try c.encode(order, forKey: .order)
+        try c.encode(ids, forKey: .ids)
+        try c.encode(nextID, forKey: .nextID)
     }
 }

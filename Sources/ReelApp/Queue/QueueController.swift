@@ -11,6 +11,9 @@ import ReelGtk
 final class QueueController: MediaPlayerHost {
     let player: SessionPlayer
     private(set) var queue = PlayQueue()
+    /// Counts the times the whole queue was replaced (opening, restoring), so that a listener
+    /// tells a new queue from edits of the old one.
+    private(set) var replacements = 0
     private let store: QueueStore
     private let settings: SessionSettings
     /// Opens one item in the window (`start`: a position to begin at; `play`: start playing).
@@ -72,6 +75,7 @@ final class QueueController: MediaPlayerHost {
             return
         }
         queue.replace(with: items)
+        replacements += 1
         failuresInARow = 0
         changed()
         openCurrent(start: start, play: play)
@@ -79,12 +83,20 @@ final class QueueController: MediaPlayerHost {
 
     /// Adds to the end without interrupting what plays (starts playing if nothing did).
     func append(_ names: [String]) {
+        insert(names, at: queue.items.count)
+    }
+
+    /// Adds before item `position` without interrupting what plays (starts playing if nothing
+    /// did); returns how many items were added.
+    @discardableResult
+    func insert(_ names: [String], at position: Int) -> Int {
         let items = parse(QueueSources.expand(names))
-        guard !items.isEmpty else { return }
+        guard !items.isEmpty else { return 0 }
         let wasEmpty = queue.currentItem == nil
-        queue.append(items)
+        queue.insert(items, at: position)
         changed()
         if wasEmpty { openCurrent(start: nil, play: true) }
+        return items.count
     }
 
     func remove(at index: Int) {
@@ -119,6 +131,7 @@ final class QueueController: MediaPlayerHost {
     func restore() -> Bool {
         guard settings.rememberQueue, let saved = store.load(), let item = saved.currentItem else { return false }
         queue = saved
+        replacements += 1
         changed()
         openItem(item, nil, false)
         return true

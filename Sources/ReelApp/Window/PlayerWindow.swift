@@ -7,7 +7,7 @@ import ReelGtk
 /// actions, keys, drag-and-drop, fullscreen, and its title and size following the media.
 /// Threading: main thread only.
 @MainActor
-public final class PlayerWindow {
+public final class PlayerWindow: MediaPlayerWindow {
     public let window: UnsafeMutablePointer<GtkWidget>
     public let playerView: PlayerView
     private let builder: UIBuilder
@@ -35,7 +35,9 @@ public final class PlayerWindow {
     private let notice: Notice
     private var queuePanel: QueuePanel?
     /// The desktop's media remote, once the app is on the session bus.
-    var mpris: MPRISService?
+    var mpris: MPRISService? {
+        didSet { mpris?.window = self }
+    }
     /// What the window watches of the player view's model.
     private var watches: [ObservationToken] = []
 
@@ -80,6 +82,8 @@ public final class PlayerWindow {
             guard let self else { return }
             self.playerView.isFullscreen = self.isFullscreen
             if let action = self.leaveFullscreenAction { Actions.setEnabled(action, self.isFullscreen) }
+            // However it came about (a key, a double click, the remote, the window manager).
+            self.mpris?.refresh()
         }
         Signal.connectReturning(window.raw, "close-request") { [weak self] in
             guard let self else { return false }

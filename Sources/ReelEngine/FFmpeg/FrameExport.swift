@@ -130,18 +130,26 @@ enum FrameExport {
         if let image = subtitles, image.width == turned.width, image.height == turned.height {
             image.composite(over: &turned.pixels)
         }
+        return try png(rgba: turned.pixels, width: turned.width, height: turned.height)
+    }
+
+    /// Packed 8-bit RGBA rows (`width * 4` bytes each) as PNG.
+    static func png(rgba pixels: Data, width: Int, height: Int) throws(PlayerError) -> Data {
+        guard width > 0, height > 0, pixels.count >= width * height * 4 else {
+            throw .internalError("no \(width)×\(height) picture in \(pixels.count) bytes")
+        }
         let picture = Frame()
-        picture.pointer.pointee.width = Int32(turned.width)
-        picture.pointer.pointee.height = Int32(turned.height)
+        picture.pointer.pointee.width = Int32(width)
+        picture.pointer.pointee.height = Int32(height)
         picture.pointer.pointee.format = AV_PIX_FMT_RGBA.rawValue
         guard av_frame_get_buffer(picture.pointer, 0) >= 0, let base = picture.pointer.pointee.data.0 else {
-            throw .internalError("out of memory for a \(turned.width)×\(turned.height) picture")
+            throw .internalError("out of memory for a \(width)×\(height) picture")
         }
         let line = Int(picture.pointer.pointee.linesize.0)
-        turned.pixels.withUnsafeBytes { bytes in
-            for row in 0..<turned.height {
-                (base + row * line).update(from: bytes.baseAddress!.advanced(by: row * turned.width * 4)
-                    .assumingMemoryBound(to: UInt8.self), count: turned.width * 4)
+        pixels.withUnsafeBytes { bytes in
+            for row in 0..<height {
+                (base + row * line).update(from: bytes.baseAddress!.advanced(by: row * width * 4)
+                    .assumingMemoryBound(to: UInt8.self), count: width * 4)
             }
         }
         return try encodePNG(picture, format: AV_PIX_FMT_RGBA)

@@ -32,6 +32,11 @@ public struct Thumbnail: Sendable {
         self.fromCache = fromCache
     }
 
+    /// The picture as a PNG file's bytes.
+    public func pngData() throws(PlayerError) -> Data {
+        try FrameExport.png(rgba: pixels, width: width, height: height)
+    }
+
     /// The same picture answering another request.
     func answering(_ time: Double, fromCache: Bool) -> Thumbnail {
         Thumbnail(requestedTime: time, frameTime: frameTime, width: width, height: height,

@@ -91,11 +91,13 @@ public final class DBusObject {
         g_dbus_connection_emit_signal(connection, nil, path, interface, signal, parameters?.make(), nil)
     }
 
-    /// org.freedesktop.DBus.Properties.PropertiesChanged with the new values.
-    public func propertiesChanged(_ interface: String, _ changed: [String: Variant]) {
-        guard !changed.isEmpty else { return }
+    /// org.freedesktop.DBus.Properties.PropertiesChanged with the new values, and the names of
+    /// properties that changed without their values (listeners read them again if they care:
+    /// for values too big to send at every change).
+    public func propertiesChanged(_ interface: String, _ changed: [String: Variant], invalidated: [String] = []) {
+        guard !changed.isEmpty || !invalidated.isEmpty else { return }
         emit("org.freedesktop.DBus.Properties", "PropertiesChanged",
-             .tuple([.string(interface), .dictionary(changed), .strings([])]))
+             .tuple([.string(interface), .dictionary(changed), .strings(invalidated)]))
     }
 
     // MARK: GDBus callbacks

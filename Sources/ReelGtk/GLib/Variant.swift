@@ -10,6 +10,11 @@ public indirect enum Variant {
     case int64(Int64)
     case double(Double)
     case strings([String])
+    /// `ao`: D-Bus object paths.
+    case objectPaths([String])
+    /// An array of values of one type, given by its type string (`a{sv}` for a list of maps),
+    /// so that an empty one still has its type.
+    case array(of: String, [Variant])
     /// `a{sv}`: the shape of D-Bus property maps and MPRIS metadata.
     case dictionary([String: Variant])
     case tuple([Variant])
@@ -26,6 +31,15 @@ public indirect enum Variant {
             var pointers = list.map { UnsafePointer(strdup($0)) } + [nil]
             defer { pointers.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
             return g_variant_new_strv(&pointers, gssize(list.count))
+        case .objectPaths(let list):
+            var pointers = list.map { UnsafePointer(strdup($0)) } + [nil]
+            defer { pointers.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
+            return g_variant_new_objv(&pointers, gssize(list.count))
+        case .array(let element, let items):
+            let type = g_variant_type_new(element)
+            defer { g_variant_type_free(type) }
+            var children: [OpaquePointer?] = items.map { $0.make() }
+            return g_variant_new_array(type, &children, gsize(children.count))
         case .dictionary(let entries):
             let type = g_variant_type_new("{sv}")
             defer { g_variant_type_free(type) }
@@ -55,6 +69,9 @@ public final class VariantReader {
     deinit { g_variant_unref(value) }
 
     public var typeString: String { String(cString: g_variant_get_type_string(value)) }
+
+    /// How many children a tuple or container has (0 for a plain value).
+    public var count: Int { g_variant_is_container(value) != 0 ? Int(g_variant_n_children(value)) : 0 }
 
     /// Child `index` of a tuple or container; nil when there is none.
     public func child(_ index: Int) -> VariantReader? {
