@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import ReelGtk
 import ReelTestSupport
 import Testing
 
@@ -63,6 +64,12 @@ struct DesktopIntegrationTests {
             #expect(result.status == 0 && (result.output + result.errors).isEmpty,
                     "\(name): status \(result.status): \(result.output)\(result.errors)")
         }
+    }
+
+    @Test("The files Reel checks at startup are every GtkBuilder file in data/ui")
+    func builderFilesChecked() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.path("data/ui")).filter { $0.hasSuffix(".ui") }
+        #expect(Set(UIFile.allCases.map { $0.rawValue + ".ui" }) == Set(files))
     }
 
     // MARK: Icons
@@ -188,6 +195,43 @@ struct DesktopIntegrationTests {
         #expect(!handlersAfter.contains(Self.id), "\(handlersAfter)")
         let again = try Command.run([Self.path("scripts/uninstall-user.sh"), "--prefix", prefix.path])
         #expect(again.output.contains("not installed"))
+    }
+
+    // MARK: An incomplete installation
+
+    @Test("With a window file missing, Reel says which and where it looked, in a window and on stderr, and quits with status 1 from Quit")
+    func missingWindowFile() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("reel-missing-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        // The data folder as installed (ui/ and the stylesheet), without the main window's file.
+        let data = scratch.appendingPathComponent("share/reel")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.path("data/ui"), toPath: data.appendingPathComponent("ui").path)
+        try FileManager.default.copyItem(atPath: Self.path("data/style.css"), toPath: data.appendingPathComponent("style.css").path)
+        let missing = data.appendingPathComponent("ui/window.ui").path
+        try FileManager.default.removeItem(atPath: missing)
+
+        // A desktop of its own: on a shared one, a Reel already running would take the launch.
+        let desktop = try Desktop(width: 800, height: 600)
+        defer { desktop.stop() }
+        let status = scratch.appendingPathComponent("status").path
+        let log = desktop.home.appendingPathComponent("missing.log").path
+        try desktop.start(["/bin/sh", "-c", #""$0"; echo $? >"$1""#, ReelApp.binary, status],
+                          log: log, extra: ["REEL_DATA_DIR": data.path])
+        let app = try ReelApp(on: desktop, adoptingWindowNamed: "Reel")
+        try app.waitForElement("the missing file's path") { $0.role == "label" && $0.name.contains(missing) }
+        try app.element(named: "Reel cannot start: some of its files are missing", role: "label")
+        // Quit has the focus (not the text, which would then show itself all selected); the
+        // accessibility tree places this window's widgets a little off, so it is not clicked.
+        try app.waitForElement("Quit, focused") { $0.name == "Quit" && $0.role == "push button" && $0.states.contains("focused") }
+        try desktop.xdotool(["windowactivate", "--sync", app.window])
+        try desktop.key("Return")
+        try Desktop.wait("Reel to quit", log: log, timeout: 10) { FileManager.default.fileExists(atPath: status) }
+        // Status 1, not a crash's signal (128 and more).
+        #expect(try String(contentsOfFile: status, encoding: .utf8) == "1\n")
+        let errors = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(errors.contains("reel: Reel cannot start: some of its files are missing") && errors.contains(missing), "\(errors)")
+        #expect(!errors.contains("Fatal error"), "\(errors)")
     }
 
     // MARK: Helpers

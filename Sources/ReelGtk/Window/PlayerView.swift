@@ -68,7 +68,7 @@ public final class PlayerView {
         breaks = player as? BreakScheduling
         tracks = player as? TrackSelection
         self.settings = settings
-        builder = UIBuilder("player-view")
+        builder = UIBuilder(.playerView)
         widget = builder.widget("player-view")
         movie = MovieView(output: VideoOutput.current(preference: settings.videoOutput),
                           glArea: builder.widget("movie"), drawingArea: builder.widget("movie-software"), player: player)
