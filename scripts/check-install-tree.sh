@@ -35,9 +35,11 @@ for program in reel reel-tool; do
 done
 # Nothing else: not reel-bench, reel-widget-example or the demo clip. The caches are absent too,
 # as Meson does not refresh them when installing into a DESTDIR.
+declare -A listed=()
+for file in "${expected[@]}"; do listed[$file]=1; done
 while IFS= read -r file; do
   relative=${file#"$tree/"}
-  printf '%s\n' "${expected[@]}" | grep -qxF "$relative" || problem "not expected: $prefix/$relative"
+  [ -n "${listed[$relative]:-}" ] || problem "not expected: ${file#"$destdir"}"
 done < <(find "$destdir" \( -type f -o -type l \))
 [ -d "$tree" ] || problem "nothing under $prefix in $destdir"
 
