@@ -128,15 +128,19 @@ public final class ReelApplication {
     }
 
     private func startup() {
-        // Before anything loads them: an incomplete installation is told to the person, in a
-        // window and on stderr, and the player's window never opens.
-        let missing = DataDirectory.missingFiles()
-        if !missing.isEmpty {
+        // Before anything loads them (the window files, the stylesheet, the settings' schema): an
+        // incomplete installation is told to the person, in a window and on stderr, and the
+        // player's window never opens.
+        var missing = DataDirectory.missingFiles()
+        let settings = missing.isEmpty ? PlayerSettings.load() : nil
+        if settings == nil, missing.isEmpty {
+            missing = ["the settings schema \(PlayerSettings.schemaID) (\(PlayerSettings.schemaID).gschema.xml, compiled in a glib-2.0/schemas folder)"]
+        }
+        guard let settings, missing.isEmpty else {
             FileHandle.standardError.write(Data("reel: \(MissingFilesNotice.heading)\n\(MissingFilesNotice.message(missing: missing))\n".utf8))
             missingFilesNotice = MissingFilesNotice.present(on: application, missing: missing)
             return
         }
-        let settings = PlayerSettings()
         self.settings = settings
         // Before any window: GTK chooses its renderer when it shows the first.
         let output = VideoOutput.prepareWindows(preference: settings.videoOutput)

@@ -201,15 +201,30 @@ struct DesktopIntegrationTests {
 
     @Test("With a window file missing, Reel says which and where it looked, in a window and on stderr, and quits with status 1 from Quit")
     func missingWindowFile() throws {
+        try Self.expectMissingFileNotice(keepSchema: true, removing: "ui/window.ui") { data in data + "/ui/window.ui" }
+    }
+
+    @Test("Without its settings schema anywhere, Reel says so in the same way instead of stopping")
+    func missingSchema() throws {
+        try Self.expectMissingFileNotice(keepSchema: false, removing: nil) { _ in "the settings schema \(Self.id)" }
+    }
+
+    /// Starts Reel with REEL_DATA_DIR at an installed-style data folder (ui/ and the stylesheet,
+    /// the schema's source if `keepSchema`) less `removing`, and expects the notice naming
+    /// `named(folder)`, then Quit, status 1 and no crash.
+    static func expectMissingFileNotice(keepSchema: Bool, removing: String?, named: (String) -> String) throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("reel-missing-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        // The data folder as installed (ui/ and the stylesheet), without the main window's file.
         let data = scratch.appendingPathComponent("share/reel")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Self.path("data/ui"), toPath: data.appendingPathComponent("ui").path)
-        try FileManager.default.copyItem(atPath: Self.path("data/style.css"), toPath: data.appendingPathComponent("style.css").path)
-        let missing = data.appendingPathComponent("ui/window.ui").path
-        try FileManager.default.removeItem(atPath: missing)
+        try FileManager.default.copyItem(atPath: path("data/ui"), toPath: data.appendingPathComponent("ui").path)
+        var files = ["style.css"]
+        if keepSchema { files.append("\(id).gschema.xml") }
+        for file in files {
+            try FileManager.default.copyItem(atPath: path("data/" + file), toPath: data.appendingPathComponent(file).path)
+        }
+        if let removing { try FileManager.default.removeItem(at: data.appendingPathComponent(removing)) }
+        let missing = named(data.path)
 
         // A desktop of its own: on a shared one, a Reel already running would take the launch.
         let desktop = try Desktop(width: 800, height: 600)
@@ -219,7 +234,7 @@ struct DesktopIntegrationTests {
         try desktop.start(["/bin/sh", "-c", #""$0"; echo $? >"$1""#, ReelApp.binary, status],
                           log: log, extra: ["REEL_DATA_DIR": data.path])
         let app = try ReelApp(on: desktop, adoptingWindowNamed: "Reel")
-        try app.waitForElement("the missing file's path") { $0.role == "label" && $0.name.contains(missing) }
+        try app.waitForElement("'\(missing)'") { $0.role == "label" && $0.name.contains(missing) }
         try app.element(named: "Reel cannot start: some of its files are missing", role: "label")
         // Quit has the focus (not the text, which would then show itself all selected); the
         // accessibility tree places this window's widgets a little off, so it is not clicked.
