@@ -172,6 +172,11 @@ struct DesktopIntegrationTests {
         let commandLine = (try? String(contentsOfFile: "/proc/\(app.pid)/cmdline", encoding: .utf8)) ?? ""
         #expect(commandLine.split(separator: "\0").contains("--gapplication-service"),
                 "not started by the bus: \(commandLine.split(separator: "\0"))")
+        // The media remote offers the desktop file's types, read from the installed one.
+        let types = try desktop.run(["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.reel",
+                                     "--object-path", "/org/mpris/MediaPlayer2", "--method", "org.freedesktop.DBus.Properties.Get",
+                                     "org.mpris.MediaPlayer2", "SupportedMimeTypes"]).output
+        #expect(types.contains("'video/mp4'") && types.contains("'video/x-matroska'"), "SupportedMimeTypes: \(types)")
         // A file opened over D-Bus, as a file manager does it, goes to the running window.
         let other = clips.appendingPathComponent("Another day.mp4")
         try FileManager.default.copyItem(atPath: try Fixtures.path(.longSmall), toPath: other.path)
