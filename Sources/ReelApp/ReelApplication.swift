@@ -17,6 +17,8 @@ public final class ReelApplication {
     private var window: PlayerWindow?
     private var preferences: PreferencesWindow?
     private var report: LaunchReport?
+    /// Shown instead of the player's window when files Reel needs are missing.
+    private var missingFilesNotice: UnsafeMutablePointer<GtkWidget>?
 
     public init() {
         let flags = G_APPLICATION_HANDLES_OPEN.rawValue | G_APPLICATION_HANDLES_COMMAND_LINE.rawValue
@@ -65,6 +67,10 @@ public final class ReelApplication {
     /// in the window (relative paths against the directory that launch ran in), with the
     /// options; without files the window comes forward.
     private func handleCommandLine(_ line: UnsafeMutablePointer<GApplicationCommandLine>) -> Int32 {
+        if let notice = missingFilesNotice {
+            gtk_window_present(notice.cast())
+            return 1
+        }
         guard let dictionary = g_application_command_line_get_options_dict(line) else { return 1 }
         let options = CommandLineOptions.open(from: dictionary)
         var count: gint = 0
@@ -88,6 +94,7 @@ public final class ReelApplication {
     }
 
     private func open(_ names: [String], options: CommandLineOptions.Open) {
+        if let notice = missingFilesNotice { return gtk_window_present(notice.cast()) }
         let window = mainWindow()
         window.open(names, start: options.start, paused: options.paused)
         window.bringForward()
@@ -97,6 +104,7 @@ public final class ReelApplication {
     /// Started without files: the queue of the last run comes back, paused (not in a measured
     /// run); an open window comes forward.
     private func activate() {
+        if let notice = missingFilesNotice { return gtk_window_present(notice.cast()) }
         let fresh = window == nil
         let window = mainWindow()
         if fresh, report == nil, window.restoreQueue() { return }
@@ -112,16 +120,31 @@ public final class ReelApplication {
     public func run(_ arguments: [String]) -> Int32 {
         var argv = arguments.map { strdup($0) }
         defer { argv.forEach { free($0) } }
-        return argv.withUnsafeMutableBufferPointer { buffer in
+        let status = argv.withUnsafeMutableBufferPointer { buffer in
             g_application_run(application.raw.cast(), gint(buffer.count), buffer.baseAddress)
         }
+        // GApplication reports 0 for a local command line once a window kept the main loop
+        // running, whatever the command-line handler returned.
+        return missingFilesNotice == nil ? status : 1
     }
 
     private func startup() {
         // Dark around the picture, as video players are (the person's light/dark choice for
         // other apps does not make a film's surroundings glare).
         adw_style_manager_set_color_scheme(adw_style_manager_get_default(), ADW_COLOR_SCHEME_PREFER_DARK)
-        let settings = PlayerSettings()
+        // Before anything loads them (the window files, the stylesheet, the settings' schema): an
+        // incomplete installation is told to the person, in a window and on stderr, and the
+        // player's window never opens.
+        var missing = DataDirectory.missingFiles()
+        let settings = missing.isEmpty ? PlayerSettings.load() : nil
+        if settings == nil, missing.isEmpty {
+            missing = ["the settings schema \(PlayerSettings.schemaID) (\(PlayerSettings.schemaID).gschema.xml, compiled in a glib-2.0/schemas folder)"]
+        }
+        guard let settings, missing.isEmpty else {
+            FileHandle.standardError.write(Data("reel: \(MissingFilesNotice.heading)\n\(MissingFilesNotice.message(missing: missing))\n".utf8))
+            missingFilesNotice = MissingFilesNotice.present(on: application, missing: missing)
+            return
+        }
         self.settings = settings
         // Before any window: GTK chooses its renderer when it shows the first.
         let output = VideoOutput.prepareWindows(preference: settings.videoOutput)

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import ReelGtk
 import ReelTestSupport
 import Testing
 
@@ -63,6 +64,12 @@ struct DesktopIntegrationTests {
             #expect(result.status == 0 && (result.output + result.errors).isEmpty,
                     "\(name): status \(result.status): \(result.output)\(result.errors)")
         }
+    }
+
+    @Test("The files Reel checks at startup are every GtkBuilder file in data/ui")
+    func builderFilesChecked() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.path("data/ui")).filter { $0.hasSuffix(".ui") }
+        #expect(Set(UIFile.allCases.map { $0.rawValue + ".ui" }) == Set(files))
     }
 
     // MARK: Icons
@@ -165,6 +172,11 @@ struct DesktopIntegrationTests {
         let commandLine = (try? String(contentsOfFile: "/proc/\(app.pid)/cmdline", encoding: .utf8)) ?? ""
         #expect(commandLine.split(separator: "\0").contains("--gapplication-service"),
                 "not started by the bus: \(commandLine.split(separator: "\0"))")
+        // The media remote offers the desktop file's types, read from the installed one.
+        let types = try desktop.run(["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.reel",
+                                     "--object-path", "/org/mpris/MediaPlayer2", "--method", "org.freedesktop.DBus.Properties.Get",
+                                     "org.mpris.MediaPlayer2", "SupportedMimeTypes"]).output
+        #expect(types.contains("'video/mp4'") && types.contains("'video/x-matroska'"), "SupportedMimeTypes: \(types)")
         // A file opened over D-Bus, as a file manager does it, goes to the running window.
         let other = clips.appendingPathComponent("Another day.mp4")
         try FileManager.default.copyItem(atPath: try Fixtures.path(.longSmall), toPath: other.path)
@@ -188,6 +200,58 @@ struct DesktopIntegrationTests {
         #expect(!handlersAfter.contains(Self.id), "\(handlersAfter)")
         let again = try Command.run([Self.path("scripts/uninstall-user.sh"), "--prefix", prefix.path])
         #expect(again.output.contains("not installed"))
+    }
+
+    // MARK: An incomplete installation
+
+    @Test("With a window file missing, Reel says which and where it looked, in a window and on stderr, and quits with status 1 from Quit")
+    func missingWindowFile() throws {
+        try Self.expectMissingFileNotice(keepSchema: true, removing: "ui/window.ui") { data in data + "/ui/window.ui" }
+    }
+
+    @Test("Without its settings schema anywhere, Reel says so in the same way instead of stopping")
+    func missingSchema() throws {
+        try Self.expectMissingFileNotice(keepSchema: false, removing: nil) { _ in "the settings schema \(Self.id)" }
+    }
+
+    /// Starts Reel with REEL_DATA_DIR at an installed-style data folder (ui/ and the stylesheet,
+    /// the schema's source if `keepSchema`) less `removing`, and expects the notice naming
+    /// `named(folder)`, then Quit, status 1 and no crash.
+    static func expectMissingFileNotice(keepSchema: Bool, removing: String?, named: (String) -> String) throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("reel-missing-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let data = scratch.appendingPathComponent("share/reel")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: path("data/ui"), toPath: data.appendingPathComponent("ui").path)
+        var files = ["style.css"]
+        if keepSchema { files.append("\(id).gschema.xml") }
+        for file in files {
+            try FileManager.default.copyItem(atPath: path("data/" + file), toPath: data.appendingPathComponent(file).path)
+        }
+        if let removing { try FileManager.default.removeItem(at: data.appendingPathComponent(removing)) }
+        let missing = named(data.path)
+
+        // A desktop of its own: on a shared one, a Reel already running would take the launch.
+        let desktop = try Desktop(width: 800, height: 600)
+        defer { desktop.stop() }
+        let status = scratch.appendingPathComponent("status").path
+        let log = desktop.home.appendingPathComponent("missing.log").path
+        try desktop.start(["/bin/sh", "-c", #""$0"; echo $? >"$1""#, ReelApp.binary, status],
+                          log: log, extra: ["REEL_DATA_DIR": data.path])
+        let app = try ReelApp(on: desktop, adoptingWindowNamed: "Reel")
+        try app.waitForElement("'\(missing)'") { $0.role == "label" && $0.name.contains(missing) }
+        try app.element(named: "Reel cannot start: some of its files are missing", role: "label")
+        // Quit has the focus (not the text, which would then show itself all selected); the
+        // accessibility tree places this window's widgets a little off, so it is not clicked.
+        try app.waitForElement("Quit, focused") { $0.name == "Quit" && $0.role == "push button" && $0.states.contains("focused") }
+        try desktop.xdotool(["windowactivate", "--sync", app.window])
+        try desktop.key("Return")
+        try Desktop.wait("Reel to quit", log: log, timeout: 10) { FileManager.default.fileExists(atPath: status) }
+        // Status 1, not a crash's signal (128 and more).
+        #expect(try String(contentsOfFile: status, encoding: .utf8) == "1\n")
+        let errors = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(errors.contains("reel: Reel cannot start: some of its files are missing") && errors.contains(missing), "\(errors)")
+        #expect(!errors.contains("Fatal error"), "\(errors)")
     }
 
     // MARK: Helpers

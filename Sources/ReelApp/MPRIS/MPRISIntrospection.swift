@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 import ReelGtk
 
 /// The MPRIS 2.2 interfaces Reel implements (all but Playlists), as GDBus introspection data, and the media
@@ -84,12 +85,18 @@ enum MPRISIntrospection {
     </node>
     """
 
-    /// The MimeType list of Reel's desktop file.
+    /// The MimeType list of Reel's desktop file: in data/ when Reel runs from its source tree,
+    /// in `$prefix/share/applications` (beside the data directory) when it is installed.
     static let mimeTypes: [String] = {
         let keyFile = g_key_file_new()
         defer { g_key_file_free(keyFile) }
-        guard g_key_file_load_from_file(keyFile, DataDirectory.file("io.github.reel.Reel.desktop"),
-                                        G_KEY_FILE_NONE, nil) != 0 else { return [] }
+        let name = "io.github.reel.Reel.desktop"
+        let installed = URL(fileURLWithPath: DataDirectory.path).deletingLastPathComponent()
+            .appendingPathComponent("applications/" + name).path
+        let candidates: [String] = [DataDirectory.file(name), installed]
+        guard candidates.contains(where: {
+            g_key_file_load_from_file(keyFile, $0, G_KEY_FILE_NONE, nil) != 0
+        }) else { return [] }
         var count: gsize = 0
         guard let list = g_key_file_get_string_list(keyFile, "Desktop Entry", "MimeType", &count, nil) else { return [] }
         defer { g_strfreev(list) }

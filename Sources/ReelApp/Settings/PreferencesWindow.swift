@@ -10,7 +10,7 @@ final class PreferencesWindow {
     private let builder: UIBuilder
 
     init(settings: PlayerSettings) {
-        builder = UIBuilder("preferences")
+        builder = UIBuilder(.preferences)
         window = builder.widget("preferences-window")
         let bindings: [(key: String, id: String, property: String)] = [
             ("autoplay", "autoplay-switch", "active"),

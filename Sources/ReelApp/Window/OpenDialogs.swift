@@ -36,7 +36,7 @@ enum OpenDialogs {
     /// first (progress in the dialog, Cancel stops it), then `done` plays it from there.
     static func askForURL(parent: UnsafeMutablePointer<GtkWidget>, cache: StreamCacheOptions,
                           _ done: @escaping @MainActor (String) -> Void) {
-        let builder = UIBuilder("open-url")
+        let builder = UIBuilder(.openURL)
         let dialog = builder.widget("open-url-dialog")
         let entry = builder.widget("url-entry")
         let open = builder.widget("open-url-button")

@@ -43,7 +43,7 @@ public final class PlayerWindow: MediaPlayerWindow {
 
     public init(application: OpaquePointer, settings: PlayerSettings) {
         self.application = application
-        builder = UIBuilder("window")
+        builder = UIBuilder(.window)
         window = builder.widget("window")
         titleLabel = builder.widget("title-label")
         playerView = PlayerView(settings: settings)
@@ -276,7 +276,7 @@ public final class PlayerWindow: MediaPlayerWindow {
     }
 
     private func installHelpOverlay() {
-        let shortcuts = UIBuilder("shortcuts")
+        let shortcuts = UIBuilder(.shortcuts)
         gtk_application_window_set_help_overlay(window.cast(), shortcuts.object("shortcuts-window").cast())
     }
 

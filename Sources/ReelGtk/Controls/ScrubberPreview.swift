@@ -47,7 +47,7 @@ final class ScrubberPreview {
     }
 
     init(overlay: UnsafeMutablePointer<GtkWidget>, controls: ControlsOverlay, chapters: ChapterMarks, settings: PlayerSettings) {
-        builder = UIBuilder("scrubber-preview")
+        builder = UIBuilder(.scrubberPreview)
         card = builder.widget("preview-card")
         picture = builder.widget("preview-picture")
         timeLabel = builder.widget("preview-time")

@@ -1,5 +1,18 @@
 import CGtk
 
+/// Reel's GtkBuilder files, `data/ui/<name>.ui`: every file the widget and the app load, so that
+/// all of them can be checked before any window needs one.
+public enum UIFile: String, CaseIterable, Sendable {
+    case window
+    case playerView = "player-view"
+    case scrubberPreview = "scrubber-preview"
+    case openURL = "open-url"
+    case shortcuts
+    case preferences
+
+    public var path: String { DataDirectory.file("ui/\(rawValue).ui") }
+}
+
 /// A GtkBuilder loaded from one of Reel's `.ui` files; objects are looked up by id and wired in
 /// Swift (no `<signal>` handlers in the files, so no GModule symbol lookup is needed).
 /// Threading: main thread only.
@@ -7,10 +20,12 @@ import CGtk
 public final class UIBuilder {
     public let builder: OpaquePointer
 
-    /// Loads `ui/<name>.ui` from the data directory; a missing or broken file is a packaging
-    /// error and stops the program with the file's path and GTK's message.
-    public init(_ name: String) {
-        let path = DataDirectory.file("ui/\(name).ui")
+    /// Loads the file from the data directory. That every file is there is checked when Reel
+    /// starts (`DataDirectory.missingFiles`), which tells the person; one that is there but
+    /// broken (the validators check each) or removed while Reel runs is a packaging error and
+    /// stops the program with the file's path and GTK's message.
+    public init(_ file: UIFile) {
+        let path = file.path
         builder = gtk_builder_new()
         var error: UnsafeMutablePointer<GError>? = nil
         if gtk_builder_add_from_file(builder, path, &error) == 0 {

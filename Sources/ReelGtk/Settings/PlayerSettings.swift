@@ -14,8 +14,19 @@ public final class PlayerSettings {
     public let settings: UnsafeMutablePointer<GSettings>
     private var observers: [@MainActor (String) -> Void] = []
 
-    public init() {
-        settings = Self.makeSettings()
+    /// Stops the program when the schema cannot be found; `load()` lets the caller say so instead.
+    public convenience init() {
+        guard let settings = Self.makeSettings() else {
+            fatalError("Reel cannot find its settings schema \(Self.schemaID): install Reel, or keep data/ beside the sources")
+        }
+        self.init(settings)
+    }
+
+    /// The settings, or nil when Reel's schema is neither installed nor beside the sources.
+    public static func load() -> PlayerSettings? { makeSettings().map(PlayerSettings.init) }
+
+    private init(_ settings: UnsafeMutablePointer<GSettings>) {
+        self.settings = settings
         Signal.connectSettingChanged(settings.raw) { [weak self] key in
             self?.observers.forEach { $0(key) }
         }
@@ -76,13 +87,11 @@ public final class PlayerSettings {
 
     // MARK: Finding the schema
 
-    private static func makeSettings() -> UnsafeMutablePointer<GSettings> {
+    private static func makeSettings() -> UnsafeMutablePointer<GSettings>? {
         let backend = persistentBackend()
-        if let schema = installedSchema() ?? compiledFromSource() {
-            defer { g_settings_schema_unref(schema) }
-            return g_settings_new_full(schema, backend, nil)
-        }
-        fatalError("Reel cannot find its settings schema \(schemaID): install Reel, or keep data/ beside the sources")
+        guard let schema = installedSchema() ?? compiledFromSource() else { return nil }
+        defer { g_settings_schema_unref(schema) }
+        return g_settings_new_full(schema, backend, nil)
     }
 
     private static func installedSchema() -> OpaquePointer? {

@@ -25,6 +25,13 @@ public enum DataDirectory {
 
     public static func file(_ relative: String) -> String { path + "/" + relative }
 
+    /// The files Reel cannot show its window without (every GtkBuilder file, the stylesheet)
+    /// that are not there or not readable: an incomplete installation, or a `REEL_DATA_DIR`
+    /// that points at the wrong folder.
+    public static func missingFiles() -> [String] {
+        (UIFile.allCases.map(\.path) + [file("style.css")]).filter { !FileManager.default.isReadableFile(atPath: $0) }
+    }
+
     /// The demo clip, when Reel runs from its source tree.
     public static var demoClip: String? {
         let clip = file("demo/reel-demo.mp4")

@@ -73,7 +73,7 @@ public final class PlayerView {
         // libadwaita's widgets (the status page) need it started; an AdwApplication has, a
         // host with a plain GtkApplication may not have (starting it again does nothing).
         adw_init()
-        builder = UIBuilder("player-view")
+        builder = UIBuilder(.playerView)
         widget = builder.widget("player-view")
         movie = MovieView(output: VideoOutput.current(preference: settings.videoOutput),
                           glArea: builder.widget("movie"), drawingArea: builder.widget("movie-software"), player: player)
