@@ -2,10 +2,12 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import ReelEngine
 import Testing
 
 /// What the AppStream metainfo says beside passing the validator: the types it provides are the
-/// desktop file's, each one a type the desktop's MIME database knows.
+/// desktop file's, each one a type the desktop's MIME database knows; its newest release is the
+/// version Reel reports.
 @Suite("AppStream metainfo content")
 struct MetainfoContentTests {
     static let id = DesktopIntegrationTests.id
@@ -55,6 +57,23 @@ struct MetainfoContentTests {
         #expect(mediatypes.count == Set(mediatypes).count, "listed twice: \(mediatypes)")
         #expect(Set(mediatypes) == Set(types),
                 "only in the metainfo: \(Set(mediatypes).subtracting(types).sorted()); only in the desktop file: \(Set(types).subtracting(mediatypes).sorted())")
+    }
+
+    @Test("Releases run newest first, and the newest is the version Reel reports")
+    func releases() throws {
+        let releases = try Self.metainfo().elements.filter { $0.path.suffix(2) == ["releases", "release"] }
+        #expect((3...5).contains(releases.count), "\(releases.count) releases")
+        let versions = releases.map { ($0.attributes["version"] ?? "").split(separator: ".").map { Int($0) ?? -1 } }
+        let dates = releases.map { $0.attributes["date"] ?? "" }
+        #expect(releases.first?.attributes["version"] == ReelVersion.string,
+                "newest release \(releases.first?.attributes["version"] ?? "none"), ReelVersion.string \(ReelVersion.string)")
+        for (newer, older) in zip(versions, versions.dropFirst()) {
+            #expect(newer.lexicographicallyPrecedes(older) == false && newer != older, "\(newer) listed before \(older)")
+        }
+        for (newer, older) in zip(dates, dates.dropFirst()) {
+            #expect(newer >= older, "released \(newer) listed before \(older)")
+        }
+        #expect(dates.allSatisfy { $0.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil }, "dates: \(dates)")
     }
 }
 
