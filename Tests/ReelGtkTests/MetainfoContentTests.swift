@@ -7,7 +7,7 @@ import Testing
 
 /// What the AppStream metainfo says beside passing the validator: the types it provides are the
 /// desktop file's, each one a type the desktop's MIME database knows; its newest release is the
-/// version Reel reports.
+/// version Reel reports; its screenshots are committed pictures small enough for a software centre.
 @Suite("AppStream metainfo content")
 struct MetainfoContentTests {
     static let id = DesktopIntegrationTests.id
@@ -74,6 +74,24 @@ struct MetainfoContentTests {
             #expect(newer >= older, "released \(newer) listed before \(older)")
         }
         #expect(dates.allSatisfy { $0.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil }, "dates: \(dates)")
+    }
+
+    @Test("Each screenshot is a committed PNG under 150 KB with a caption, and the README shows them")
+    func screenshots() throws {
+        let outline = try Self.metainfo()
+        let images = outline.elements.filter { $0.path.suffix(3) == ["screenshots", "screenshot", "image"] }.map(\.text)
+        let captions = outline.elements.filter { $0.path.suffix(3) == ["screenshots", "screenshot", "caption"] }
+        #expect((2...4).contains(images.count) && captions.count == images.count, "images \(images), \(captions.count) captions")
+        let prefix = "https://raw.githubusercontent.com/reel-player/reel/main/"
+        let readme = try String(contentsOfFile: Self.path("README.md"), encoding: .utf8)
+        for url in images {
+            #expect(url.hasPrefix(prefix + "data/screenshots/") && url.hasSuffix(".png"), "\(url)")
+            let relative = String(url.dropFirst(prefix.count))
+            let data = try Data(contentsOf: URL(fileURLWithPath: Self.path(relative)))
+            #expect(data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "\(relative) is not a PNG")
+            #expect(data.count <= 150_000, "\(relative): \(data.count) bytes")
+            #expect(readme.contains("(\(relative))"), "README.md does not show \(relative)")
+        }
     }
 }
 
