@@ -42,7 +42,12 @@ struct DesktopIntegrationTests {
     func metainfo() throws {
         let result = try Command.run(["appstreamcli", "validate", "--no-net",
                                       Self.path("data/\(Self.id).metainfo.xml")], check: false)
-        let issues = result.output.split(separator: "\n").filter { $0.hasPrefix("E:") || $0.hasPrefix("W:") || $0.hasPrefix("I:") }
+        var issues = result.output.split(separator: "\n").filter { $0.hasPrefix("E:") || $0.hasPrefix("W:") || $0.hasPrefix("I:") }
+        // <developer> is AppStream 1.0's; a validator before 1.0 notes it as unknown, and only that.
+        let version = try Command.run(["appstreamcli", "--version"]).output
+        if version.contains("version: 0.") {
+            issues.removeAll { $0.hasPrefix("I: \(Self.id):") && $0.hasSuffix(": unknown-tag developer") }
+        }
         #expect(result.status == 0 && issues.isEmpty, "appstreamcli: \(result.output)\(result.errors)")
     }
 
