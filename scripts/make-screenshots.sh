@@ -42,7 +42,13 @@ window_box() {
   info=$(xwininfo -id "$1")
   x=$(awk '/Absolute upper-left X/ { print $NF }' <<<"$info")
   y=$(awk '/Absolute upper-left Y/ { print $NF }' <<<"$info")
-  xwd -id "$1" -silent | /usr/bin/python3 "$work/xwd2pam.py" >"$work/window.pam"
+  if ! xwd -id "$1" -silent | /usr/bin/python3 "$work/xwd2pam.py" >"$work/window.pam" 2>/dev/null; then
+    # X dumps some windows 24 bits deep (no alpha, so no transparent margin): the whole window.
+    bw=$(awk '/^  Width:/ { print $NF }' <<<"$info") bh=$(awk '/^  Height:/ { print $NF }' <<<"$info")
+    bx=$x by=$y
+    [ "$bw" -gt 0 ] && [ "$bh" -gt 0 ]
+    return
+  fi
   # The bounding box (WxH+X+Y) of the pixels that are not fully transparent, in the window
   # framed by one transparent pixel (so that a window with no margin is not trimmed away).
   trim=$(convert "$work/window.pam" -alpha extract -threshold 0 -bordercolor black -border 1 -format '%@' info:)
