@@ -262,19 +262,21 @@ struct PreviewTests {
     static func ticks(_ s: Session, name: String) throws -> [Int] {
         let bar = try s.app.element(named: "Position", role: "slider")
         let shot = try s.desktop.screenshot(name)
-        // One row per pixel column, brightest of the lowest rows of the slider's extents.
-        let rows = 5
-        let result = try Command.run(["convert", shot, "-crop", "\(bar.width)x\(rows)+\(bar.x)+\(bar.y + bar.height - rows)",
-                                      "+repage", "-colorspace", "gray", "-scale", "\(bar.width)x1!", "-depth", "8", "txt:-"])
-        var columns: [(x: Int, level: Int)] = []
+        // The slider's extents below its trough (which runs through their middle; the theme's
+        // padding decides how far below the marks sit): each pixel column's brightest pixel.
+        let top = bar.height / 2 + 3
+        let result = try Command.run(["convert", shot, "-crop", "\(bar.width)x\(bar.height - top)+\(bar.x)+\(bar.y + top)",
+                                      "+repage", "-colorspace", "gray", "-depth", "8", "txt:-"])
+        var brightest: [Int: Int] = [:]
         for line in result.output.split(separator: "\n") where !line.hasPrefix("#") {
-            // "12,0: (201)  #C9C9C9  gray(201)"
+            // "12,3: (201)  #C9C9C9  gray(201)"
             guard let comma = line.firstIndex(of: ","), let x = Int(line[..<comma]),
                   let open = line.firstIndex(of: "("), let close = line.firstIndex(of: ")"),
                   let level = Int(line[line.index(after: open)..<close].split(separator: ",")[0]
                                     .trimmingCharacters(in: .whitespaces).split(separator: ".")[0]) else { continue }
-            columns.append((x, level))
+            brightest[x] = max(brightest[x] ?? 0, level)
         }
+        let columns = brightest.sorted { $0.key < $1.key }.map { (x: $0.key, level: $0.value) }
         let background = columns.map(\.level).sorted()[columns.count / 2]
         var ticks: [Int] = []
         for c in columns where c.x > 24 && c.level > background + 40 {

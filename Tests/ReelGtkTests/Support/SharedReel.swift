@@ -2,10 +2,9 @@ import Foundation
 import ReelTestSupport
 
 /// One desktop and one running `reel` that the cases of a suite share, started by the first
-/// case that asks: each case opens its file in the running instance, as a second launch from a
-/// file manager does (the running instance applies its own launch options, `--paused --start`
-/// for instance, to every file it is handed), instead of paying for an X server and an app of
-/// its own. Before each file the instance is shown a blank clip and its picture is checked, so
+/// case that asks: each case opens its file in the running instance with the same options
+/// (`--paused --start` for instance), as a second launch from a terminal does (its file and
+/// options act in the running window), instead of paying for an X server and an app of its own. Before each file the instance is shown a blank clip and its picture is checked, so
 /// that a case's settled picture cannot be what the file before it left on screen.
 /// Threading: any test thread; `picture` runs one case at a time, under the lock.
 final class SharedReel: @unchecked Sendable {
@@ -27,7 +26,7 @@ final class SharedReel: @unchecked Sendable {
     /// Counts the cases, so that a stop planned after one knows whether another has begun.
     private var cases = 0
 
-    /// `launchOptions`: the first launch's options (kept by the instance for every later file);
+    /// `launchOptions`: the options of the first launch and of each later one that hands a file over;
     /// `blank`: a clip of one flat colour, at the size the cases' pictures are drawn unless
     /// `resizes`: then the window takes each file's size a moment after it opens, and a picture
     /// drawn at another size is waited out (one never drawn 1:1 still fails, at the timeout).
@@ -76,7 +75,7 @@ final class SharedReel: @unchecked Sendable {
         }
         let blankClip = try Fixtures.path(blank)
         let (desktop, app, blankPicture) = try showBlank(blankClip, width: width, height: height)
-        try desktop.run([ReelApp.binary, clip])
+        try desktop.run([ReelApp.binary] + launchOptions + [clip])
         saves += 1
         let png = try app.saveSettledPicture("a settled \(width)×\(height) picture of \(name)", name: "\(name)-\(saves)", timeout: 40) { size, data in
             // Still the blank clip: the file has not been drawn yet.
@@ -108,7 +107,7 @@ final class SharedReel: @unchecked Sendable {
     private func showBlank(_ blankClip: String, width: Int, height: Int) throws -> (Desktop, ReelApp, Data) {
         saves += 1
         if let desktop, let app, app.isRunning, let blankPicture {
-            try desktop.run([ReelApp.binary, blankClip])
+            try desktop.run([ReelApp.binary] + launchOptions + [blankClip])
             _ = try app.saveSettledPicture("the blank clip's picture again", name: "blank-\(saves)", timeout: 40) { _, data in
                 data == blankPicture
             }
