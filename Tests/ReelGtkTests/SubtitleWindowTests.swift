@@ -53,4 +53,23 @@ struct SubtitleWindowTests {
         #expect(app!.isRunning)
         app!.stop()
     }
+
+    @Test("# plays the next audio stream and says which over the picture, in turn back to the first")
+    func nextAudioTrack() throws {
+        try SharedDesktop.standard.use { desktop in
+            // Messages stay while the tree is read (their going is the controls suite's).
+            let folder = desktop.home.appendingPathComponent("config/glib-2.0/settings")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try "[io/github/reel/Reel]\nmessage-display-duration=30.0\n"
+                .write(to: folder.appendingPathComponent("keyfile"), atomically: true, encoding: .utf8)
+            let app = try ReelApp(on: desktop, arguments: ["--paused", try Fixtures.path(.twoAudioStreams)])
+            let movie = try app.element(named: "Video")
+            try desktop.click(movie.x + 5, movie.y + 5)   // focus the window
+            try desktop.key("numbersign")
+            try app.waitForElement("the German stream named") { $0.role == "label" && $0.name.hasPrefix("Audio: German") }
+            try desktop.key("numbersign")
+            try app.waitForElement("back to the English stream") { $0.role == "label" && $0.name.hasPrefix("Audio: English") }
+            app.stop()
+        }
+    }
 }

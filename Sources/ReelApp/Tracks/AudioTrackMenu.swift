@@ -37,17 +37,33 @@ final class AudioTrackMenu {
         guard let items else { return }
         g_menu_remove_all(items)
         let streams = info.streams.filter { $0.kind == .audio }
-        for (n, stream) in streams.enumerated() {
-            var parts = [LanguageNames.name(for: stream.language), stream.title].compactMap { $0 }.filter { !$0.isEmpty }
-            if parts.isEmpty { parts.append("Track \(n + 1)") }
-            var label = parts.joined(separator: " — ")
-            if let channels = stream.channels {
-                label += " (\(stream.codec), \(channels == 1 ? "mono" : channels == 2 ? "stereo" : "\(channels) channels"))"
-            }
-            let item = g_menu_item_new(label, nil)!
+        for stream in streams {
+            let item = g_menu_item_new(Self.label(of: stream, in: info), nil)!
             g_menu_item_set_action_and_target_value(item, "win.audio-track", g_variant_new_string(String(stream.index)))
             g_menu_append_item(items, item)
             g_object_unref(item.raw.cast(to: GObject.self))
         }
+    }
+
+    /// A stream as the menu names it: language and title, else its number, then codec and channels.
+    static func label(of stream: StreamInfo, in info: MediaInfo) -> String {
+        let n = (info.streams.filter { $0.kind == .audio }.firstIndex { $0.index == stream.index } ?? 0) + 1
+        var parts = [LanguageNames.name(for: stream.language), stream.title].compactMap { $0 }.filter { !$0.isEmpty }
+        if parts.isEmpty { parts.append("Track \(n)") }
+        var label = parts.joined(separator: " — ")
+        if let channels = stream.channels {
+            label += " (\(stream.codec), \(channels == 1 ? "mono" : channels == 2 ? "stereo" : "\(channels) channels"))"
+        }
+        return label
+    }
+
+    /// Plays the audio stream after the one playing (the first after the last), as a choice
+    /// from the menu would; nothing with fewer than two.
+    func chooseNext(in info: MediaInfo) {
+        let streams = info.streams.filter { $0.kind == .audio }
+        guard streams.count > 1 else { return }
+        let current = streams.firstIndex { $0.index == info.selectedAudioStream } ?? -1
+        let next = streams[(current + 1) % streams.count]
+        g_action_activate(action, g_variant_new_string(String(next.index)))
     }
 }

@@ -28,6 +28,8 @@ final class SubtitleController {
     /// answer to the previous press, which may not have arrived yet.
     private var subtitleDelay = 0.0
     private var audioDelay = 0.0
+    /// What is open, as last heard (its audio streams, the one playing).
+    private var mediaInfo: MediaInfo?
     /// Draws the picture again (the subtitles over it changed).
     var redraw: (@MainActor () -> Void)?
     /// Shows what changed (a track, a delay), briefly, over the picture (the billboard); the
@@ -94,9 +96,14 @@ final class SubtitleController {
             // Opened again for another audio stream: the same file, its choice already applied.
             if mediaPath != info.source { restored = false }
             mediaPath = info.source
+            mediaInfo = info
             audioMenu.rebuild(info)
         case .audioStreamChanged(let info):
+            mediaInfo = info
             audioMenu.rebuild(info)
+            if let playing = info.streams.first(where: { $0.index == info.selectedAudioStream }) {
+                say?("Audio: " + AudioTrackMenu.label(of: playing, in: info), true)
+            }
         case .subtitleTracksChanged(let tracks):
             rebuildMenu(tracks)
             restoreChoice(tracks)
@@ -208,6 +215,11 @@ final class SubtitleController {
     func stepAudioDelay(_ direction: Int) {
         audioDelay = direction == 0 ? 0 : audioDelay + Double(direction) * Self.delayStep
         player.setAudioDelay(audioDelay)
+    }
+
+    /// The next audio stream, in turn (a key).
+    func cycleAudio() {
+        if let mediaInfo { audioMenu.chooseNext(in: mediaInfo) }
     }
 
     /// Off, then each track in turn (the V key).

@@ -55,6 +55,8 @@ struct KeyAction {
         KeyAction(name: "leave-fullscreen", accelerators: ["Escape"]) { $0.setFullscreen(false) },
         KeyAction(name: "toggle-info", accelerators: ["i"]) { $0.toggleInfo() },
         KeyAction(name: "next-subtitle-track", accelerators: ["v"]) { $0.subtitles?.cycle() },
+        // mpv's key for it.
+        KeyAction(name: "next-audio-track", accelerators: ["numbersign"]) { $0.subtitles?.cycleAudio() },
         // 50 ms a press.
         KeyAction(name: "subtitles-earlier", accelerators: ["z"]) { $0.subtitles?.stepSubtitleDelay(-1) },
         KeyAction(name: "subtitles-later", accelerators: ["x"]) { $0.subtitles?.stepSubtitleDelay(+1) },
