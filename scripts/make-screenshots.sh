@@ -18,13 +18,6 @@ usage() { echo "usage: $0 [OUTDIR] [REEL_BINARY]" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$root/data/screenshots}
 reel=${2:-$root/.build/debug/reel}
-if [ ! -x "$reel" ]; then
-  echo "$0: no Reel binary at $reel; build it first (swift build), or name one as the second argument" >&2
-  exit 1
-fi
-reel=$(cd "$(dirname "$reel")" && pwd)/$(basename "$reel")
-demo=$root/data/demo/reel-demo.mp4
-[ -f "$demo" ] || { echo "$0: the demo clip $demo is missing (data/make-demo-clip.sh makes it)" >&2; exit 1; }
 # Larger than the walk's screen: the shortcuts window is wider than 1280 pixels.
 shots_name=make-screenshots shots_tools="ffmpeg" shots_screen=1600x1000
 mkdir -p "$out"

@@ -21,13 +21,6 @@ usage() { echo "usage: $0 OUTDIR [REEL_BINARY]" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=$1
 reel=${2:-.build/debug/reel}
-if [ ! -x "$reel" ]; then
-  echo "$0: no Reel binary at $reel; build it first (swift build), or name one as the second argument" >&2
-  exit 1
-fi
-reel=$(cd "$(dirname "$reel")" && pwd)/$(basename "$reel")
-demo=$root/data/demo/reel-demo.mp4
-[ -f "$demo" ] || { echo "$0: the demo clip $demo is missing (data/make-demo-clip.sh makes it)" >&2; exit 1; }
 shots_name=screenshot-walk shots_tools="playerctl ffmpeg"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)

@@ -2,13 +2,22 @@
 # a private desktop for screenshots of Reel's real window, started here and stopped on exit, and
 # the functions that drive the window and take its pictures.
 #
-# The sourcing script sets: reel (the binary's full path), shots_name (how messages start) and
+# The sourcing script sets: root (the repository), reel (the binary, checked here and made a full
+# path; demo is then the demo clip's path), shots_name (how messages start) and
 # optionally shots_tools (programs it needs beyond the desktop's) and shots_screen (the screen's
 # size, 1280x800 unless set). Everything runs on a private desktop: Xvfb (at that size, 24 bits
 # deep, on a display number it picks itself), a D-Bus session bus, openbox, a sound server (the
 # one PULSE_SERVER names if it answers, else a private PulseAudio with a null sink), and XDG
 # folders in a temporary folder, $work. REEL_SHOTS_KEEP=1 keeps that folder (logs, media made
 # for the pictures).
+
+if [ ! -x "$reel" ]; then
+  echo "$0: no Reel binary at $reel; build it first (swift build), or name one as the second argument" >&2
+  exit 1
+fi
+reel=$(cd "$(dirname "$reel")" && pwd)/$(basename "$reel")
+demo=$root/data/demo/reel-demo.mp4
+[ -f "$demo" ] || { echo "$0: the demo clip $demo is missing (data/make-demo-clip.sh makes it)" >&2; exit 1; }
 
 for tool in Xvfb openbox dbus-daemon xdotool xwd xwininfo convert compare gdbus pactl pulseaudio ${shots_tools:-}; do
   command -v "$tool" >/dev/null || { echo "$0: $tool is missing: scripts/install-deps.sh installs it" >&2; exit 1; }
