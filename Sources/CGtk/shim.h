@@ -8,6 +8,8 @@
 #include <gio/gsettingsbackend.h>
 #include <gio/gio.h>
 #include <glib-unix.h>
+#include <libintl.h>
+#include <locale.h>
 
 static inline gboolean reel_source_continue(void) { return G_SOURCE_CONTINUE; }
 static inline gboolean reel_source_remove(void) { return G_SOURCE_REMOVE; }
