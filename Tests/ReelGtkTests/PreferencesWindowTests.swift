@@ -81,7 +81,8 @@ struct PreferencesWindowTests {
 
             // The combo row's list: the item after the chosen one, by keyboard.
             #expect(try Self.key(desktop, "resume-playback") == "'resume'")
-            try preferences.click(try preferences.element(named: "A video opened again", role: "combo box"))
+            let resume = try preferences.element(named: "A video opened again", role: "combo box")
+            try preferences.click(resume)
             // GTK 4.8 tells no "showing" state; the popover's list items are made when it opens.
             try preferences.waitForElement("the resume choices listed") {
                 $0.role == "label" && $0.name == "Asks whether to resume" && $0.states.contains("visible")
@@ -91,8 +92,11 @@ struct PreferencesWindowTests {
 
             // Changed elsewhere: the rows follow.
             _ = try Self.gsettings(desktop, ["set", "io.github.reel.Reel", "resume-playback", "never"])
+            // In the row itself, not in its closed list.
             try preferences.waitForElement("the combo row showing Starts from the beginning") {
                 $0.role == "label" && $0.name == "Starts from the beginning" && $0.states.contains("visible")
+                    && (resume.y..<resume.y + resume.height).contains($0.y + $0.height / 2)
+                    && (resume.x..<resume.x + resume.width).contains($0.x + $0.width / 2)
             }
             _ = try Self.gsettings(desktop, ["set", "io.github.reel.Reel", "autoplay", "false"])
             try preferences.waitForElement("the autoplay switch off") {
