@@ -159,4 +159,36 @@ struct PreferencesWindowTests {
             #expect(app.isRunning)
         }
     }
+
+    @Test("A family picked in the font button's dialog becomes subtitle-font, the family alone (what libass is handed)")
+    func subtitleFont() throws {
+        try SharedDesktop.standard.use { desktop in
+            let app = try ReelApp(on: desktop)
+            try app.element(named: "Open a Video")
+            #expect(try Self.key(desktop, "subtitle-font") == "'DejaVu Sans'")
+            let preferences = try Self.openPreferences(app)
+            try preferences.click(try preferences.element(named: "Subtitles", role: "page tab"))
+            try preferences.waitForElement("the Subtitles page chosen") {
+                $0.role == "page tab" && $0.name == "Subtitles" && $0.states.contains("selected")
+            }
+            let button = try preferences.waitForElement("the font button") {
+                $0.role == "push button" && $0.name == "Font" && $0.width > 0
+            }
+            try preferences.click(button)
+            let dialog = try app.window(named: "Subtitle Font")
+            // The search field has the focus: the list keeps the families that match.
+            try desktop.xdotool(["type", "--delay", "40", "DejaVu Serif"])
+            try dialog.click(try dialog.waitForElement("DejaVu Serif listed") {
+                $0.name == "DejaVu Serif" && $0.role != "text" && $0.width > 0
+            })
+            try dialog.click(try dialog.element(named: "Select", role: "label"))
+            try Desktop.wait("subtitle-font DejaVu Serif", log: app.log) { try Self.key(desktop, "subtitle-font") == "'DejaVu Serif'" }
+            // The button itself reads the family chosen.
+            try preferences.waitForElement("the button reading DejaVu Serif") {
+                $0.role == "label" && $0.name == "DejaVu Serif"
+                    && (button.x..<button.x + button.width).contains($0.x + $0.width / 2)
+                    && (button.y..<button.y + button.height).contains($0.y + $0.height / 2)
+            }
+        }
+    }
 }
