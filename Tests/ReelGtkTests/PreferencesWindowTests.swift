@@ -57,7 +57,7 @@ struct PreferencesWindowTests {
         ("spin button", "Disk cache size limit (GB)"),
     ]
 
-    @Test("Ctrl+comma opens pages of named rows; a click on a switch row and a combo row's item change their keys, and keys changed elsewhere show in the rows")
+    @Test("Ctrl+comma opens pages of named rows; a click on a switch row and a combo row's item change their keys, keys changed elsewhere show in the rows, and search finds a row")
     func rowsAndKeys() throws {
         try SharedDesktop.standard.use { desktop in
             let app = try ReelApp(on: desktop)
@@ -110,6 +110,13 @@ struct PreferencesWindowTests {
             _ = try Self.gsettings(desktop, ["set", "io.github.reel.Reel", "subtitle-charset", "CP1251"])
             try preferences.waitForElement("CP1251 in the encoding row") { $0.role == "label" && $0.name == "CP1251" }
             #expect(try Self.key(desktop, "subtitle-charset") == "'CP1251'")
+
+            // Search finds a row on another page and says where it is.
+            try desktop.key("ctrl+f")
+            try desktop.xdotool(["type", "--delay", "40", "colour"])
+            try preferences.waitForElement("Text colour found on the Subtitles page") {
+                $0.role == "label" && $0.name == "Subtitles → Style" && $0.width > 0
+            }
             #expect(app.isRunning)
         }
     }
