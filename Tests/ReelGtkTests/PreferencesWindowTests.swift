@@ -90,6 +90,11 @@ struct PreferencesWindowTests {
             try desktop.key("Down", "Return")
             try Desktop.wait("resume-playback ask", log: app.log) { try Self.key(desktop, "resume-playback") == "'ask'" }
 
+            // A language list typed into its entry row.
+            try preferences.click(try preferences.element(named: "Preferred audio languages (e.g. en, de)", role: "text"))
+            try desktop.xdotool(["type", "--delay", "40", "de, en"])
+            try Desktop.wait("audio-languages typed", log: app.log) { try Self.key(desktop, "audio-languages") == "'de, en'" }
+
             // Changed elsewhere: the rows follow.
             _ = try Self.gsettings(desktop, ["set", "io.github.reel.Reel", "resume-playback", "never"])
             // In the row itself, not in its closed list.
@@ -121,7 +126,7 @@ struct PreferencesWindowTests {
         }
     }
 
-    @Test("A colour picked in the colour button's dialog becomes subtitle-color, and the cue on screen is drawn in it")
+    @Test("A colour picked in the colour button's dialog becomes subtitle-color, and the cue on screen is drawn in it; a colour set elsewhere shows in the button")
     func subtitleColour() throws {
         try SharedDesktop.standard.use { desktop in
             let folder = desktop.home.appendingPathComponent("films").path
@@ -163,11 +168,20 @@ struct PreferencesWindowTests {
                 return shares.red > white.0 / 2
             }
             #expect(shares.white < white.0 / 20, "white left in the cue: \(shares), before \(white)")
+
+            // Set elsewhere: the button's swatch, which GTK names by its channels, follows.
+            let swatch = { (name: String) in
+                try preferences.waitForElement("the colour button's swatch reading \(name)") { $0.role == "image" && $0.name == name }
+            }
+            _ = try Self.gsettings(desktop, ["set", "io.github.reel.Reel", "subtitle-color", "#00ff00"])
+            try swatch("Red 0%, Green 100%, Blue 0%")
+            _ = try Self.gsettings(desktop, ["set", "io.github.reel.Reel", "subtitle-color", "#0000ff"])
+            try swatch("Red 0%, Green 0%, Blue 100%")
             #expect(app.isRunning)
         }
     }
 
-    @Test("A family picked in the font button's dialog becomes subtitle-font, the family alone (what libass is handed)")
+    @Test("A family picked in the font button's dialog becomes subtitle-font, the family alone (what libass is handed); a family set elsewhere shows in the button")
     func subtitleFont() throws {
         try SharedDesktop.standard.use { desktop in
             let app = try ReelApp(on: desktop)
@@ -194,6 +208,12 @@ struct PreferencesWindowTests {
             try preferences.waitForElement("the button reading DejaVu Serif") {
                 $0.role == "label" && $0.name == "DejaVu Serif"
                     && (button.x..<button.x + button.width).contains($0.x + $0.width / 2)
+                    && (button.y..<button.y + button.height).contains($0.y + $0.height / 2)
+            }
+            // Set elsewhere: the button follows.
+            _ = try Self.gsettings(desktop, ["set", "io.github.reel.Reel", "subtitle-font", "Nimbus Sans"])
+            try preferences.waitForElement("the button reading Nimbus Sans") {
+                $0.role == "label" && $0.name == "Nimbus Sans"
                     && (button.y..<button.y + button.height).contains($0.y + $0.height / 2)
             }
         }
