@@ -67,6 +67,11 @@ let package = Package(
         .executableTarget(
             name: "reel-widget-example",
             dependencies: ["ReelGtk", "CGtk"]),
+        // Loads every GtkBuilder file with libadwaita's classes known (not installed; the
+        // suite's and Meson's validators run it). C, so that Meson builds the same file.
+        .executableTarget(
+            name: "reel-ui-check",
+            dependencies: ["CGtk"]),
         .executableTarget(
             name: "reel-tool",
             dependencies: [

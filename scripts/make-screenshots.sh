@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes the screenshots the README and the AppStream metainfo show, from Reel's real window
 # playing the demo clip: playing.png (playing, with the controls shown), queue.png (two items
-# queued, the queue panel open) and shortcuts.png (the keyboard shortcuts window). Each picture
+# queued, the queue panel open), shortcuts.png (the keyboard shortcuts window) and
+# preferences.png (the preferences' Subtitles page). Each picture
 # is cut to its window and made small for a software centre: at most 1000 pixels wide, no
 # metadata, 256 colours.
 #
@@ -106,6 +107,27 @@ shortcuts_window() {
 wait_for 20 "the shortcuts window" shortcuts_window || step_failed shortcuts "no shortcuts window"
 settle shortcuts_window || step_failed shortcuts "no still picture of the shortcuts window"
 save shortcuts "$shortcuts" "$shot" || step_failed shortcuts "not saved"
+stop_reel
+
+# The preferences (Ctrl+,) on their Subtitles page: libadwaita's rows, the font and colour buttons.
+park_pointer
+launch --start 3 --paused "$demo" || exit 1
+wait_for 20 "the picture" visible push\ button Play || step_failed preferences "the demo clip did not open"
+key ctrl+comma
+preferences_window() {
+  preferences=$(xdotool search --onlyvisible --name '^Preferences$' 2>/dev/null | tail -n1) && [ -n "$preferences" ]
+}
+wait_for 20 "the preferences window" preferences_window || step_failed preferences "no preferences window"
+# locate places elements by the window in $window.
+player_window=$window window=$preferences
+wait_for 10 "the Subtitles page's tab" locate page\ tab Subtitles || step_failed preferences "no Subtitles page"
+xdotool mousemove $((ex + ew / 2)) $((ey + eh / 2)) click 1
+park_pointer   # no tooltip, no hover
+subtitles_page() { elements 'page tab' Subtitles | awk -F'\t' '$3 ~ /(^|,)selected(,|$)/ { found = 1 } END { exit !found }'; }
+wait_for 10 "the Subtitles page" subtitles_page || step_failed preferences "the Subtitles page did not open"
+settle subtitles_page || step_failed preferences "no still picture of the preferences"
+save preferences "$preferences" "$shot" || step_failed preferences "not saved"
+window=$player_window
 stop_reel
 
 if [ $failures -gt 0 ]; then

@@ -59,7 +59,7 @@ extension PlayerSettings {
     }
 
     /// "#rrggbb" (or "rrggbb") as 0xRRGGBB.
-    static func rgb(_ text: String) -> UInt32? {
+    nonisolated static func rgb(_ text: String) -> UInt32? {
         let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
         guard hex.count == 6 else { return nil }
         return UInt32(hex, radix: 16)

@@ -9,6 +9,11 @@ public final class ReelApp {
     public let pid: Int32
     public let log: String
     public private(set) var window = ""
+    /// False for a handle on another window of an app that a `ReelApp` already runs.
+    private let ownsProcess: Bool
+    /// The accessible frame (or dialog) of `window`, by name, for a handle on another window:
+    /// the tree holds every window of the app and the first frame is the main window's.
+    private var frameName: String?
 
     /// The binary built next to this test bundle.
     public static let binary = built("reel")
@@ -25,6 +30,7 @@ public final class ReelApp {
     public init(on desktop: Desktop, arguments: [String] = [], waitForWindow: Bool = true,
                 binary: String = ReelApp.binary, windowName: String = "Reel", environment: [String: String] = [:]) throws {
         self.desktop = desktop
+        ownsProcess = true
         log = desktop.home.appendingPathComponent("reel-\(UUID().uuidString.prefix(6)).log").path
         pid = try desktop.start([binary] + arguments, log: log, extra: environment)
         if waitForWindow { try findWindow(named: windowName) }
@@ -34,6 +40,7 @@ public final class ReelApp {
     /// title; stopped with this object like one the test launched.
     public init(on desktop: Desktop, adoptingWindowNamed name: String, timeout: Double = 30) throws {
         self.desktop = desktop
+        ownsProcess = true
         log = desktop.home.appendingPathComponent("programs.log").path
         var found = ""
         try Desktop.wait("a window named '\(name)'", timeout: timeout) {
@@ -49,6 +56,21 @@ public final class ReelApp {
         }
         self.pid = pid
         window = found
+    }
+
+    private init(windowOf app: ReelApp, named name: String, timeout: Double) throws {
+        desktop = app.desktop
+        pid = app.pid
+        log = app.log
+        ownsProcess = false
+        frameName = name
+        try findWindow(named: name, timeout: timeout)
+    }
+
+    /// Another window of this app (the preferences, a dialog), found by its title, whose
+    /// elements are placed on screen by that window. Releasing it leaves the app running.
+    public func window(named name: String, timeout: Double = 20) throws -> ReelApp {
+        try ReelApp(windowOf: self, named: name, timeout: timeout)
     }
 
     public func findWindow(named name: String = "Reel", timeout: Double = 30) throws {
@@ -69,6 +91,7 @@ public final class ReelApp {
 
     /// The window's outer geometry on screen.
     public func geometry() throws -> (x: Int, y: Int, width: Int, height: Int) {
+        if frameName != nil { return try clientGeometry() }
         let text = try desktop.run(["xdotool", "getwindowgeometry", "--shell", window]).output
         var values: [String: Int] = [:]
         for line in text.split(separator: "\n") {
@@ -76,6 +99,18 @@ public final class ReelApp {
             if parts.count == 2 { values[String(parts[0])] = Int(parts[1]) }
         }
         return (values["X"] ?? 0, values["Y"] ?? 0, values["WIDTH"] ?? 0, values["HEIGHT"] ?? 0)
+    }
+
+    /// The window's client area on screen as xwininfo finds it. For a window the window manager
+    /// decorates (GTK's dialogs without a header bar), xdotool adds the frame's offset twice.
+    private func clientGeometry() throws -> (x: Int, y: Int, width: Int, height: Int) {
+        let text = try desktop.run(["xwininfo", "-id", window]).output
+        var values: [String: Int] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            if parts.count == 2 { values[parts[0].trimmingCharacters(in: .whitespaces)] = Int(parts[1].trimmingCharacters(in: .whitespaces)) }
+        }
+        return (values["Absolute upper-left X"] ?? 0, values["Absolute upper-left Y"] ?? 0, values["Width"] ?? 0, values["Height"] ?? 0)
     }
 
     /// Activates one of the window's GActions over D-Bus (GApplication exports them).
@@ -96,7 +131,9 @@ public final class ReelApp {
         // GTK 4 reports extents relative to its window (it cannot know where the window is on
         // screen), and the X window is larger than the GTK window by the client-side shadow.
         // Screen position = X window origin + shadow margin + GTK's extents.
-        let frame = list.first { $0["role"] as? String == "frame" }?["box"] as? [Int]
+        let frame = (frameName.flatMap { name in
+            list.first { ["frame", "dialog"].contains($0["role"] as? String ?? "") && $0["name"] as? String == name }
+        } ?? list.first { $0["role"] as? String == "frame" })?["box"] as? [Int]
         let g = try geometry()
         let marginX = frame.map { max(0, (g.width - $0[2]) / 2) } ?? 0
         let marginY = frame.map { max(0, (g.height - $0[3]) / 2) } ?? 0
@@ -156,7 +193,7 @@ public final class ReelApp {
         if Command.isRunning(pid) { kill(pid, SIGKILL) }
     }
 
-    deinit { stop() }
+    deinit { if ownsProcess { stop() } }
 }
 
 /// One element of an accessibility tree. Threading: a value type.

@@ -1,7 +1,8 @@
 import Foundation
 import ReelTestSupport
 
-/// Reads screenshots: the average colour of a region (ImageMagick does the arithmetic).
+/// Reads screenshots: the average colour of a region, the share of a picture in one colour
+/// (ImageMagick does the arithmetic).
 /// Threading: stateless.
 public enum ScreenImage {
     public struct Color: Sendable, CustomStringConvertible {
@@ -24,5 +25,15 @@ public enum ScreenImage {
             .compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard numbers.count >= 3 else { throw Command.Failure(command: ["convert", png], result: result) }
         return Color(r: numbers[0], g: numbers[1], b: numbers[2])
+    }
+
+    /// The fraction (0…1) of a PNG's pixels within `fuzz` percent of `hex` ("#e01b24").
+    public static func fraction(_ png: String, near hex: String, fuzz: Int = 12) throws -> Double {
+        let result = try Command.run(["convert", png, "-alpha", "off", "-fuzz", "\(fuzz)%", "-fill", "black", "+opaque", hex,
+                                      "-fill", "white", "-opaque", hex, "-colorspace", "gray", "-format", "%[fx:mean]", "info:"])
+        guard let value = Double(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw Command.Failure(command: ["convert", png], result: result)
+        }
+        return value
     }
 }

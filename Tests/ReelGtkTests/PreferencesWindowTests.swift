@@ -1,0 +1,221 @@
+import Foundation
+import ReelTestSupport
+import Testing
+
+/// The preferences window as people use it: libadwaita's pages of rows, each control named by
+/// its row for screen readers; a click on a row, a combo row's item and the colour button's
+/// dialog change the GSettings keys (read back with `gsettings`), and a key changed elsewhere
+/// shows in its row.
+/// Threading: serialised; a test owns the standard shared desktop for its turn.
+@Suite("The preferences window", .serialized)
+struct PreferencesWindowTests {
+    /// `gsettings` on the desktop, with the schema the app compiled for itself.
+    static func gsettings(_ desktop: Desktop, _ arguments: [String]) throws -> String {
+        let schemas = desktop.home.appendingPathComponent("cache/reel/schemas").path
+        return try desktop.run(["env", "GSETTINGS_SCHEMA_DIR=\(schemas)", "gsettings"] + arguments).output
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static func key(_ desktop: Desktop, _ name: String) throws -> String {
+        try gsettings(desktop, ["get", "io.github.reel.Reel", name])
+    }
+
+    /// Ctrl+comma in the player's window, then the preferences window once it is there.
+    static func openPreferences(_ app: ReelApp) throws -> ReelApp {
+        try app.desktop.key("ctrl+comma")
+        return try app.window(named: "Preferences")
+    }
+
+    /// Every control of the preferences, by the role screen readers are told and the name its
+    /// row gives it.
+    static let controls: [(role: String, name: String)] = [
+        ("check box", "Play as soon as a video opens"),
+        ("combo box", "A video opened again"),
+        ("check box", "Remember the queue for the next start"),
+        ("check box", "Keep playing when the window is closed"),
+        ("text", "Preferred audio languages (e.g. en, de)"),
+        ("combo box", "Pictures are drawn by"),
+        ("spin button", "Seconds the controls stay without input"),
+        ("check box", "A click on the picture shows or hides them"),
+        ("check box", "Never hide the controls"),
+        ("check box", "Show the time remaining instead of the total"),
+        ("check box", "Minus sign before the time remaining"),
+        ("check box", "Always show hours"),
+        ("check box", "Show frames (timecode H:MM:SS:FF)"),
+        ("spin button", "Seconds between time updates"),
+        ("combo box", "Size of plain subtitles"),
+        ("push button", "Font"),
+        ("push button", "Text colour"),
+        ("check box", "Outline and shadow"),
+        ("check box", "Dark box behind the text"),
+        ("spin button", "Distance from the bottom (fraction of the height)"),
+        ("check box", "Use this style for styled (ASS) subtitles too"),
+        ("text", "Preferred languages (e.g. en, fr)"),
+        ("combo box", "Encoding of subtitle files"),
+        ("check box", "Save Picture includes the subtitles"),
+        ("check box", "Keep streamed videos on disk (seek back and watch again offline)"),
+        ("spin button", "Disk cache size limit (GB)"),
+    ]
+
+    @Test("Ctrl+comma opens pages of named rows; a click on a switch row and a combo row's item change their keys, keys changed elsewhere show in the rows, and search finds a row")
+    func rowsAndKeys() throws {
+        try SharedDesktop.standard.use { desktop in
+            let app = try ReelApp(on: desktop)
+            try app.element(named: "Open a Video")
+            let preferences = try Self.openPreferences(app)
+            for page in ["Playback", "Controls", "Subtitles", "Streaming"] {
+                try preferences.element(named: page, role: "page tab")
+            }
+            let tree = try preferences.accessibleTree()
+            let missing = Self.controls.filter { control in !tree.contains { $0.role == control.role && $0.name == control.name } }
+            #expect(missing.isEmpty, "unnamed or missing: \(missing)\n\(tree.filter { !$0.name.isEmpty }.map(\.description).joined(separator: "\n"))")
+
+            // A click on the row, not on its switch, turns the switch off and the key with it.
+            #expect(try Self.key(desktop, "remember-queue") == "true")
+            let row = try preferences.element(named: "Remember the queue for the next start", role: "list item")
+            try desktop.click(row.x + row.width / 4, row.y + row.height / 2)
+            try Desktop.wait("remember-queue off", log: app.log) { try Self.key(desktop, "remember-queue") == "false" }
+            try preferences.waitForElement("the switch shown off") {
+                $0.role == "check box" && $0.name == "Remember the queue for the next start" && !$0.states.contains("checked")
+            }
+
+            // The combo row's list: the item after the chosen one, by keyboard.
+            #expect(try Self.key(desktop, "resume-playback") == "'resume'")
+            let resume = try preferences.element(named: "A video opened again", role: "combo box")
+            try preferences.click(resume)
+            // GTK 4.8 tells no "showing" state; the popover's list items are made when it opens.
+            try preferences.waitForElement("the resume choices listed") {
+                $0.role == "label" && $0.name == "Asks whether to resume" && $0.states.contains("visible")
+            }
+            try desktop.key("Down", "Return")
+            try Desktop.wait("resume-playback ask", log: app.log) { try Self.key(desktop, "resume-playback") == "'ask'" }
+
+            // A language list typed into its entry row.
+            try preferences.click(try preferences.element(named: "Preferred audio languages (e.g. en, de)", role: "text"))
+            try desktop.xdotool(["type", "--delay", "40", "de, en"])
+            try Desktop.wait("audio-languages typed", log: app.log) { try Self.key(desktop, "audio-languages") == "'de, en'" }
+
+            // Changed elsewhere: the rows follow.
+            _ = try Self.gsettings(desktop, ["set", "io.github.reel.Reel", "resume-playback", "never"])
+            // In the row itself, not in its closed list.
+            try preferences.waitForElement("the combo row showing Starts from the beginning") {
+                $0.role == "label" && $0.name == "Starts from the beginning" && $0.states.contains("visible")
+                    && (resume.y..<resume.y + resume.height).contains($0.y + $0.height / 2)
+                    && (resume.x..<resume.x + resume.width).contains($0.x + $0.width / 2)
+            }
+            _ = try Self.gsettings(desktop, ["set", "io.github.reel.Reel", "autoplay", "false"])
+            try preferences.waitForElement("the autoplay switch off") {
+                $0.role == "check box" && $0.name == "Play as soon as a video opens" && !$0.states.contains("checked")
+            }
+            // An encoding typed before there was a list reads as its entry; one the list lacks is added.
+            _ = try Self.gsettings(desktop, ["set", "io.github.reel.Reel", "subtitle-charset", "windows-1251"])
+            try preferences.waitForElement("Cyrillic (Windows-1251) in the encoding row") {
+                $0.role == "label" && $0.name == "Cyrillic (Windows-1251)"
+            }
+            _ = try Self.gsettings(desktop, ["set", "io.github.reel.Reel", "subtitle-charset", "CP1251"])
+            try preferences.waitForElement("CP1251 in the encoding row") { $0.role == "label" && $0.name == "CP1251" }
+            #expect(try Self.key(desktop, "subtitle-charset") == "'CP1251'")
+
+            // Search finds a row on another page and says where it is.
+            try desktop.key("ctrl+f")
+            try desktop.xdotool(["type", "--delay", "40", "colour"])
+            try preferences.waitForElement("Text colour found on the Subtitles page") {
+                $0.role == "label" && $0.name == "Subtitles → Style" && $0.width > 0
+            }
+            #expect(app.isRunning)
+        }
+    }
+
+    @Test("A colour picked in the colour button's dialog becomes subtitle-color, and the cue on screen is drawn in it; a colour set elsewhere shows in the button")
+    func subtitleColour() throws {
+        try SharedDesktop.standard.use { desktop in
+            let folder = desktop.home.appendingPathComponent("films").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let clip = folder + "/film.mp4"
+            if !FileManager.default.fileExists(atPath: clip) {
+                try FileManager.default.copyItem(atPath: try Fixtures.path(.subtitleCanvas), toPath: clip)
+            }
+            try "1\n00:00:01,000 --> 00:00:05,000\nHELLO WORLD\n".write(toFile: folder + "/film.srt", atomically: true, encoding: .utf8)
+            let app = try ReelApp(on: desktop, arguments: ["--paused", "--start", "2", clip])
+            // GNOME's palette, as GTK's colour chooser offers it: "Red" is Red 3, #e01b24.
+            let red = "#e01b24"
+            // The window may be drawn smaller than the video: shares of the picture do not mind.
+            let before = try app.saveSettledPicture("the white cue", name: "white-cue", timeout: 40) { _, _ in true }
+            let white = (try ScreenImage.fraction(before, near: "#ffffff"), try ScreenImage.fraction(before, near: red))
+            #expect(white.0 > 0.001 && white.1 == 0, "the cue before: white \(white.0), red \(white.1)")
+
+            let movie = try app.element(named: "Video")
+            try desktop.click(movie.x + 5, movie.y + 5)
+            let preferences = try Self.openPreferences(app)
+            try preferences.click(try preferences.element(named: "Subtitles", role: "page tab"))
+            try preferences.waitForElement("the Subtitles page chosen") {
+                $0.role == "page tab" && $0.name == "Subtitles" && $0.states.contains("selected")
+            }
+            try preferences.click(try preferences.waitForElement("the colour button") {
+                $0.role == "push button" && $0.name == "Text colour" && $0.width > 0
+            })
+            let dialog = try app.window(named: "Subtitle Colour")
+            try dialog.click(try dialog.element(named: "Red", role: "radio button"))
+            // The button's own name reads "_Select Select" in GTK 4.8: its label is clicked.
+            try dialog.click(try dialog.element(named: "Select", role: "label"))
+            try Desktop.wait("subtitle-color \(red)", log: app.log) { try Self.key(desktop, "subtitle-color") == "'\(red)'" }
+
+            var shares = (red: 0.0, white: 0.0)
+            _ = try app.saveSettledPicture("the cue drawn in \(red)", name: "red-cue", timeout: 40) { _, png in
+                let path = desktop.home.appendingPathComponent("red-cue-check.png")
+                try png.write(to: path)
+                shares = (try ScreenImage.fraction(path.path, near: red), try ScreenImage.fraction(path.path, near: "#ffffff"))
+                return shares.red > white.0 / 2
+            }
+            #expect(shares.white < white.0 / 20, "white left in the cue: \(shares), before \(white)")
+
+            // Set elsewhere: the button's swatch, which GTK names by its channels, follows.
+            let swatch = { (name: String) in
+                try preferences.waitForElement("the colour button's swatch reading \(name)") { $0.role == "image" && $0.name == name }
+            }
+            _ = try Self.gsettings(desktop, ["set", "io.github.reel.Reel", "subtitle-color", "#00ff00"])
+            try swatch("Red 0%, Green 100%, Blue 0%")
+            _ = try Self.gsettings(desktop, ["set", "io.github.reel.Reel", "subtitle-color", "#0000ff"])
+            try swatch("Red 0%, Green 0%, Blue 100%")
+            #expect(app.isRunning)
+        }
+    }
+
+    @Test("A family picked in the font button's dialog becomes subtitle-font, the family alone (what libass is handed); a family set elsewhere shows in the button")
+    func subtitleFont() throws {
+        try SharedDesktop.standard.use { desktop in
+            let app = try ReelApp(on: desktop)
+            try app.element(named: "Open a Video")
+            #expect(try Self.key(desktop, "subtitle-font") == "'DejaVu Sans'")
+            let preferences = try Self.openPreferences(app)
+            try preferences.click(try preferences.element(named: "Subtitles", role: "page tab"))
+            try preferences.waitForElement("the Subtitles page chosen") {
+                $0.role == "page tab" && $0.name == "Subtitles" && $0.states.contains("selected")
+            }
+            let button = try preferences.waitForElement("the font button") {
+                $0.role == "push button" && $0.name == "Font" && $0.width > 0
+            }
+            try preferences.click(button)
+            let dialog = try app.window(named: "Subtitle Font")
+            // The search field has the focus: the list keeps the families that match.
+            try desktop.xdotool(["type", "--delay", "40", "DejaVu Serif"])
+            try dialog.click(try dialog.waitForElement("DejaVu Serif listed") {
+                $0.name == "DejaVu Serif" && $0.role != "text" && $0.width > 0
+            })
+            try dialog.click(try dialog.element(named: "Select", role: "label"))
+            try Desktop.wait("subtitle-font DejaVu Serif", log: app.log) { try Self.key(desktop, "subtitle-font") == "'DejaVu Serif'" }
+            // The button itself reads the family chosen.
+            try preferences.waitForElement("the button reading DejaVu Serif") {
+                $0.role == "label" && $0.name == "DejaVu Serif"
+                    && (button.x..<button.x + button.width).contains($0.x + $0.width / 2)
+                    && (button.y..<button.y + button.height).contains($0.y + $0.height / 2)
+            }
+            // Set elsewhere: the button follows.
+            _ = try Self.gsettings(desktop, ["set", "io.github.reel.Reel", "subtitle-font", "Nimbus Sans"])
+            try preferences.waitForElement("the button reading Nimbus Sans") {
+                $0.role == "label" && $0.name == "Nimbus Sans"
+                    && (button.y..<button.y + button.height).contains($0.y + $0.height / 2)
+            }
+        }
+    }
+}
