@@ -34,6 +34,8 @@ public final class PlayerWindow: MediaPlayerWindow {
     /// What plays after what; next/previous; remembered across restarts.
     var queue: QueueController { session.queue }
     private let notice: Notice
+    /// The header bar's main menu button (F10 opens it even while the header is hidden).
+    var menuButton: UnsafeMutablePointer<GtkWidget>?
     private var queuePanel: QueuePanel?
     /// The desktop's media remote, once the app is on the session bus.
     var mpris: MPRISService? {
@@ -81,11 +83,8 @@ public final class PlayerWindow: MediaPlayerWindow {
             guard let self else { return }
             OpenDialogs.chooseFiles(parent: self.window, title: "Add to the Queue", accept: "_Add", done)
         }
-        let header: UnsafeMutablePointer<GtkWidget> = builder.widget("header-bar")
-        gtk_header_bar_pack_end(header.cast(), panel.button)
         queuePanel = panel
-        // With the queue button in it: the popovers it holds now keep the controls up.
-        playerView.addFadingOverlay(header)
+        installHeader(builder, queueButton: panel.button)
         Signal.connectPointer(window.raw, "notify::fullscreened") { [weak self] _ in
             guard let self else { return }
             self.playerView.isFullscreen = self.isFullscreen
@@ -275,7 +274,8 @@ public final class PlayerWindow: MediaPlayerWindow {
         // Before the accelerators (KeyAction): the repeats of a held arrow scan instead of
         // stepping 5 s each.
         Signal.connectKey(keys.raw, "key-pressed") { [weak self] keyval, state in
-            self?.heldArrows.pressed(keyval, state) ?? false
+            guard let self else { return false }
+            return self.heldArrows.pressed(keyval, state) || self.mainMenuKey(keyval, state)
         }
         Signal.connectKeyReleased(keys.raw, "key-released") { [weak self] keyval, _ in
             self?.heldArrows.released(keyval)
