@@ -1,7 +1,8 @@
 import Foundation
 import ReelTestSupport
 
-/// Reads screenshots: the average colour of a region (ImageMagick does the arithmetic).
+/// Reads screenshots: the average colour of a region, its brightest pixel (ImageMagick does the
+/// arithmetic).
 /// Threading: stateless.
 public enum ScreenImage {
     public struct Color: Sendable, CustomStringConvertible {
@@ -24,5 +25,15 @@ public enum ScreenImage {
             .compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard numbers.count >= 3 else { throw Command.Failure(command: ["convert", png], result: result) }
         return Color(r: numbers[0], g: numbers[1], b: numbers[2])
+    }
+
+    /// The brightness (0 to 255, grey) of the brightest pixel of the region.
+    public static func brightest(_ png: String, x: Int, y: Int, width: Int, height: Int) throws -> Double {
+        let result = try Command.run(["convert", png, "-crop", "\(width)x\(height)+\(x)+\(y)", "+repage",
+                                      "-colorspace", "Gray", "-format", "%[fx:255*maxima]", "info:"])
+        guard let value = Double(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw Command.Failure(command: ["convert", png], result: result)
+        }
+        return value
     }
 }
