@@ -161,8 +161,9 @@ public final class ReelApp {
         try Desktop.wait("the header bar to show '\(name)'", log: log, timeout: timeout) {
             let shot = try desktop.screenshot("header")
             let icon = try ScreenImage.brightest(shot, x: button.x, y: button.y, width: button.width, height: button.height)
-            let top = try ScreenImage.average(shot, x: movie.x + movie.width / 8, y: movie.y + 1, width: movie.width / 5, height: 4)
-            let below = try ScreenImage.average(shot, x: movie.x + movie.width / 8, y: movie.y + 64, width: movie.width / 5, height: 4)
+            // Whole rows, so that no one thing of the picture (a time code, a logo) decides.
+            let top = try ScreenImage.average(shot, x: movie.x, y: movie.y + 1, width: movie.width, height: 4)
+            let below = try ScreenImage.average(shot, x: movie.x, y: movie.y + 64, width: movie.width, height: 4)
             return icon > 215 && luminance(top) < luminance(below) * 0.6 + 8
         }
         return button
