@@ -2,7 +2,7 @@ import CGtk
 import ReelGtk
 
 /// The header bar (ui/window.ui: open, title, queue, main menu), laid over the picture where it
-/// shows and fades with the controls, and F10 reaching its menu while it is hidden.
+/// shows and fades with the controls, and Tab and F10 reaching into it while it is hidden.
 /// Threading: main thread only.
 extension PlayerWindow {
     func installHeader(_ builder: UIBuilder, queueButton: UnsafeMutablePointer<GtkWidget>) {
@@ -13,10 +13,15 @@ extension PlayerWindow {
         playerView.addFadingOverlay(header)
     }
 
-    /// F10 (no modifier) opens the main menu, as GTK's own F10 does for a primary menu button;
-    /// GTK's finds nothing to open while the header is faded out (its button is unmapped), so
-    /// the header shows first. True when the key was taken.
-    func mainMenuKey(_ keyval: guint, _ state: GdkModifierType) -> Bool {
+    /// Keys that reach into the header while it is faded out (its buttons unmapped, so GTK's
+    /// own handling finds none of them): Tab shows it first, then moves the focus as always;
+    /// F10 (no modifier) shows it and opens the main menu, as GTK's F10 does for a primary menu
+    /// button. True when the key was taken.
+    func headerKey(_ keyval: guint, _ state: GdkModifierType) -> Bool {
+        if keyval == guint(GDK_KEY_Tab) || keyval == guint(GDK_KEY_ISO_Left_Tab) {
+            playerView.revealControls()
+            return false
+        }
         let modifiers = state.rawValue & (GDK_SHIFT_MASK.rawValue | GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue)
         guard keyval == guint(GDK_KEY_F10), modifiers == 0, let menuButton else { return false }
         playerView.revealControls()

@@ -34,7 +34,7 @@ public final class PlayerWindow: MediaPlayerWindow {
     /// What plays after what; next/previous; remembered across restarts.
     var queue: QueueController { session.queue }
     private let notice: Notice
-    /// The header bar's main menu button (F10 opens it even while the header is hidden).
+    /// The header bar's main menu button (F10 opens it even while the header is faded out).
     var menuButton: UnsafeMutablePointer<GtkWidget>?
     private var queuePanel: QueuePanel?
     /// The desktop's media remote, once the app is on the session bus.
@@ -275,7 +275,7 @@ public final class PlayerWindow: MediaPlayerWindow {
         // stepping 5 s each.
         Signal.connectKey(keys.raw, "key-pressed") { [weak self] keyval, state in
             guard let self else { return false }
-            return self.heldArrows.pressed(keyval, state) || self.mainMenuKey(keyval, state)
+            return self.heldArrows.pressed(keyval, state) || self.headerKey(keyval, state)
         }
         Signal.connectKeyReleased(keys.raw, "key-released") { [weak self] keyval, _ in
             self?.heldArrows.released(keyval)
