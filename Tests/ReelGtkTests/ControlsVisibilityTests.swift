@@ -58,6 +58,50 @@ struct ControlsVisibilityTests {
         #expect(!v.visible)
     }
 
+    @Test("A popover opening from them shows them; they stay while it is open and fade after it closes")
+    func popoverHolds() {
+        var v = ControlsVisibility(displayDuration: 1)
+        v.popover(true, now: 0)                    // F10: the menu opens with the controls hidden
+        #expect(v.visible)
+        #expect(v.hideAt == nil)
+        do { let changed = v.tick(now: 30); #expect(!changed) }
+        v.popover(true, now: 30)                   // a second one (the queue's) over the first
+        v.popover(false, now: 31)
+        do { let changed = v.tick(now: 40); #expect(!changed) }
+        #expect(v.visible, "hid with a popover still open")
+        v.popover(false, now: 40)
+        #expect(v.hideAt == 41)
+        do { let changed = v.tick(now: 41); #expect(changed) }
+        #expect(!v.visible)
+    }
+
+    @Test("The pointer over either region (the bar, the header) keeps them; leaving one for the other still does")
+    func twoRegions() {
+        var v = ControlsVisibility(displayDuration: 1)
+        v.show(now: 0)
+        v.pointerOverControls(true, now: 0.5)      // the header
+        v.pointerOverControls(true, now: 0.6)      // the bar, its entering told before the header's leaving
+        v.pointerOverControls(false, now: 0.7)
+        do { let changed = v.tick(now: 10); #expect(!changed) }
+        #expect(v.visible)
+        v.pointerOverControls(false, now: 10)
+        do { let changed = v.tick(now: 11); #expect(changed) }
+    }
+
+    @Test("Without media the bar stays hidden and the overlays (the header) stay shown; with media both follow the controls")
+    func overlaysWithoutMedia() {
+        var v = ControlsVisibility(displayDuration: 1)
+        #expect(!v.barShown && v.overlaysShown)
+        v.show(now: 0)
+        #expect(!v.barShown && v.overlaysShown)
+        v.hasMedia = true
+        #expect(v.barShown && v.overlaysShown)
+        v.tick(now: 1)
+        #expect(!v.barShown && !v.overlaysShown)
+        v.hasMedia = false                         // closed: the header comes back
+        #expect(v.overlaysShown)
+    }
+
     @Test("Never hide keeps them up through everything")
     func neverHide() {
         var v = ControlsVisibility(neverHide: true)

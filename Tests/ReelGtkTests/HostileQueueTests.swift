@@ -89,7 +89,7 @@ struct HostileQueueTests {
         let app = try ReelApp(on: desktop, arguments: [list.path])
         defer { app.stop() }
         try Desktop.wait("the first item", log: app.log) { app.title.contains(QueueWindowTests.name(clip)) }
-        try app.click(try app.element(named: "Queue"))
+        try app.click(try app.revealHeader(showing: "Queue"))
         // Looked for from the tree's end, where the note follows the 500 rows: reading every
         // row's name, state and place took seconds per look.
         let note = try app.waitForLastElement("the note of items left out", nameEndingWith: "more items not shown",

@@ -166,7 +166,7 @@ extension MPRISTests {
             #expect(Self.matches(#"'xesam:url': <'([^']+)'>"#, in: try Self.metadata(desktop, tracks))
                     == [film, added, song, clip].map(Self.url))
             #expect(try Self.playing(desktop) == tracks[2], "adding moved what plays")
-            try app.click(try app.element(named: "Queue"))
+            try app.click(try app.revealHeader(showing: "Queue"))
             var rows = try QueueWindowTests.rows(app, count: 4)
             #expect(rows == [Self.name(film), Self.name(added), Self.name(song) + " (playing)", Self.name(clip)], "rows: \(rows)")
 

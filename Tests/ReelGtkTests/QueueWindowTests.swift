@@ -26,7 +26,7 @@ struct QueueWindowTests {
             let picture = try ScreenImage.average(try desktop.screenshot("second-item"), x: view.x + view.width / 4,
                                                   y: view.y + view.height / 4, width: view.width / 2, height: view.height / 4)
             #expect(picture.r + picture.g + picture.b > 150, "the picture after the hand-over is dark: \(picture)")
-            try app.click(try app.element(named: "Queue"))
+            try app.click(try app.revealHeader(showing: "Queue"))
             let rows = try Self.rows(app, count: 2)
             #expect(rows == [Self.name(first), Self.name(second) + " (playing)"], "rows: \(rows)")
         }
@@ -75,7 +75,7 @@ struct QueueWindowTests {
             let app = try ReelApp(on: desktop, arguments: [a, b, c])
             defer { app.stop() }
             try Desktop.wait("the first item", log: app.log) { app.title.contains(Self.name(a)) }
-            try app.click(try app.element(named: "Queue"))
+            try app.click(try app.revealHeader(showing: "Queue"))
             _ = try Self.rows(app, count: 3)
             let tree = try Self.onScreen(app).filter { $0.role == "list item" }.sorted { $0.y < $1.y }
             // Drag the last row onto the first, in steps as a hand does.

@@ -15,12 +15,8 @@ extension PlayerWindow {
         var height = Double(h)
         if video.rotation == 90 || video.rotation == 270 { swap(&width, &height) }
         let (maxW, maxH) = screenLimit()
-        // The header bar sits above the picture: the window is that much taller.
-        var headerHeight: gint = 0
-        if let header = gtk_window_get_titlebar(window.cast()), gtk_widget_get_visible(header) != 0, !isFullscreen {
-            gtk_widget_measure(header, GTK_ORIENTATION_VERTICAL, -1, nil, &headerHeight, nil, nil)
-        }
-        let fit = min(maxW / width, (maxH - Double(headerHeight)) / height)
+        // The header bar lies over the picture: the picture is the whole window.
+        let fit = min(maxW / width, maxH / height)
         // Small videos open larger (whole multiples stay crisp), so that the picture is
         // watchable and the controls have room: a 320×240 clip opens at 640×480.
         let enlarge = width < Self.smallestPictureWidth ? (Self.smallestPictureWidth / width).rounded(.up) : 1
@@ -31,7 +27,7 @@ extension PlayerWindow {
         var marginX = 0.0, marginY = 0.0
         gtk_native_get_surface_transform(OpaquePointer(window), &marginX, &marginY)
         gtk_window_set_default_size(window.cast(), gint((width * scale).rounded() + 2 * marginX),
-                                    gint((height * scale).rounded() + 2 * marginY) + headerHeight)
+                                    gint((height * scale).rounded() + 2 * marginY))
     }
 
     static let smallestPictureWidth = 640.0

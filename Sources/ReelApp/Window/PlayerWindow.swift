@@ -3,8 +3,9 @@ import Foundation
 import ReelEngine
 import ReelGtk
 
-/// Reel's main window (ui/window.ui): a header bar over the player view, with the window's
-/// actions, keys, drag-and-drop, fullscreen, and its title and size following the media.
+/// Reel's main window, libadwaita's: the player view fills it, and the header bar
+/// (ui/window.ui) lies over the picture, fading with the controls; with the window's actions,
+/// keys, drag-and-drop, fullscreen, and its title and size following the media.
 /// Threading: main thread only.
 @MainActor
 public final class PlayerWindow: MediaPlayerWindow {
@@ -33,6 +34,8 @@ public final class PlayerWindow: MediaPlayerWindow {
     /// What plays after what; next/previous; remembered across restarts.
     var queue: QueueController { session.queue }
     private let notice: Notice
+    /// The header bar's main menu button (F10 opens it even while the header is faded out).
+    var menuButton: UnsafeMutablePointer<GtkWidget>?
     private var queuePanel: QueuePanel?
     /// The desktop's media remote, once the app is on the session bus.
     var mpris: MPRISService? {
@@ -44,13 +47,17 @@ public final class PlayerWindow: MediaPlayerWindow {
     public init(application: OpaquePointer, settings: PlayerSettings) {
         self.application = application
         builder = UIBuilder(.window)
-        window = builder.widget("window")
+        window = adw_application_window_new(application.cast())
+        gtk_window_set_title(window.cast(), "Reel")
+        gtk_window_set_default_size(window.cast(), 960, 540)
+        gtk_window_set_icon_name(window.cast(), "io.github.reel.Reel")
         titleLabel = builder.widget("title-label")
         playerView = PlayerView(settings: settings)
         inhibitor = IdleInhibitor(application: application, window: window)
-        gtk_window_set_application(window.cast(), application.cast())
         notice = Notice(content: playerView.widget)
-        gtk_window_set_child(window.cast(), notice.overlay)
+        // No title bar above the picture: the picture takes the whole window, and the header
+        // bar lies over it, showing and fading with the controls (in a window as in fullscreen).
+        adw_application_window_set_content(window.cast(), notice.overlay)
         let host = ViewSessionPlayer(view: playerView, window: self)
         session = PlaybackSession(player: host, window: host, settings: settings)
         installActions()
@@ -76,8 +83,8 @@ public final class PlayerWindow: MediaPlayerWindow {
             guard let self else { return }
             OpenDialogs.chooseFiles(parent: self.window, title: "Add to the Queue", accept: "_Add", done)
         }
-        gtk_header_bar_pack_end(builder.widget("header-bar").cast(), panel.button)
         queuePanel = panel
+        installHeader(builder, queueButton: panel.button)
         Signal.connectPointer(window.raw, "notify::fullscreened") { [weak self] _ in
             guard let self else { return }
             self.playerView.isFullscreen = self.isFullscreen
@@ -267,7 +274,8 @@ public final class PlayerWindow: MediaPlayerWindow {
         // Before the accelerators (KeyAction): the repeats of a held arrow scan instead of
         // stepping 5 s each.
         Signal.connectKey(keys.raw, "key-pressed") { [weak self] keyval, state in
-            self?.heldArrows.pressed(keyval, state) ?? false
+            guard let self else { return false }
+            return self.heldArrows.pressed(keyval, state) || self.headerKey(keyval, state)
         }
         Signal.connectKeyReleased(keys.raw, "key-released") { [weak self] keyval, _ in
             self?.heldArrows.released(keyval)

@@ -8,6 +8,11 @@
 /// - A tap (click) on the picture toggles them, when tapping is enabled.
 /// - They hide `displayDuration` seconds after the last input, never while the pointer is over
 ///   them or the scrubber is held, never when `neverHide` is set.
+/// - A popover (a menu) opening from them shows them, and they stay while it is open: hiding
+///   them would leave the menu hanging from nothing.
+/// - The overlays that fade with the bar (a header bar over the picture) follow the same
+///   answer, except that they stay while no media is open: the bar has nothing to control
+///   then, and they hold the way to open something.
 ///
 /// Threading: a value type; used on the main thread.
 public struct ControlsVisibility: Sendable, Equatable {
@@ -25,7 +30,18 @@ public struct ControlsVisibility: Sendable, Equatable {
     public private(set) var visible = false
     /// When the controls will hide if nothing happens (nil: not scheduled).
     public private(set) var hideAt: Double?
-    private var pointerOverControls = false
+    /// Media is open (loading, playing, paused, ended).
+    public var hasMedia = false
+
+    /// The controls bar shows.
+    public var barShown: Bool { visible && hasMedia }
+    /// The overlays that fade with the bar show.
+    public var overlaysShown: Bool { visible || !hasMedia }
+
+    /// How many of the regions that hold the controls up (the bar, a header) are under the
+    /// pointer: each reports its own entering and leaving.
+    private var regionsUnderPointer = 0
+    private var openPopovers = 0
     private var scrubbing = false
     private var lastPointer: (x: Double, y: Double)?
 
@@ -39,7 +55,7 @@ public struct ControlsVisibility: Sendable, Equatable {
 
     public static func == (a: Self, b: Self) -> Bool {
         a.visible == b.visible && a.hideAt == b.hideAt && a.displayDuration == b.displayDuration
-            && a.displayOnTap == b.displayOnTap && a.neverHide == b.neverHide
+            && a.displayOnTap == b.displayOnTap && a.neverHide == b.neverHide && a.hasMedia == b.hasMedia
     }
 
     /// The pointer moved over the player (widget coordinates).
@@ -66,9 +82,17 @@ public struct ControlsVisibility: Sendable, Equatable {
         scheduleHide(now: now)
     }
 
+    /// The pointer entered or left one region of the controls (the bar, or an overlay that
+    /// fades with it); they stay while it is over any.
     public mutating func pointerOverControls(_ over: Bool, now: Double) {
-        pointerOverControls = over
+        regionsUnderPointer = max(0, regionsUnderPointer + (over ? 1 : -1))
         if over { show(now: now) } else { scheduleHide(now: now) }
+    }
+
+    /// A popover of the controls opened or closed.
+    public mutating func popover(_ open: Bool, now: Double) {
+        openPopovers = max(0, openPopovers + (open ? 1 : -1))
+        if open { show(now: now) } else { scheduleHide(now: now) }
     }
 
     public mutating func scrubbing(_ held: Bool, now: Double) {
@@ -81,7 +105,7 @@ public struct ControlsVisibility: Sendable, Equatable {
     @discardableResult
     public mutating func tick(now: Double) -> Bool {
         guard visible, let deadline = hideAt, now >= deadline else { return false }
-        if pointerOverControls || scrubbing || neverHide { hideAt = nil; return false }
+        if isHeld || neverHide { hideAt = nil; return false }
         hide()
         return true
     }
@@ -92,7 +116,10 @@ public struct ControlsVisibility: Sendable, Equatable {
         hideAt = nil
     }
 
+    /// Something the person is using keeps them up.
+    private var isHeld: Bool { regionsUnderPointer > 0 || scrubbing || openPopovers > 0 }
+
     private mutating func scheduleHide(now: Double) {
-        hideAt = neverHide || pointerOverControls || scrubbing ? nil : now + displayDuration
+        hideAt = neverHide || isHeld ? nil : now + displayDuration
     }
 }

@@ -1,7 +1,7 @@
 import CGtk
 
-/// What the pointer does over the view: moving shows the controls, resting over them keeps
-/// them, a tap toggles them, a double click is the host's.
+/// What the pointer does over the view: moving shows the controls, resting over them (or over
+/// an overlay that fades with them) keeps them, a tap toggles them, a double click is the host's.
 /// Threading: main thread only.
 extension PlayerView {
     func wireVisibility() {
@@ -26,6 +26,14 @@ extension PlayerView {
             self?.applyVisibility()
         }
         gtk_widget_add_controller(controls.bar, overControls.cast())
+        fadingOverlays.pointerOver = { [weak self] over in
+            self?.visibility.pointerOverControls(over, now: Clock.now)
+            self?.applyVisibility()
+        }
+        fadingOverlays.popoverChanged = { [weak self] open in
+            self?.visibility.popover(open, now: Clock.now)
+            self?.applyVisibility()
+        }
         controls.scrubbingChanged = { [weak self] held in
             self?.visibility.scrubbing(held, now: Clock.now)
             self?.applyVisibility()

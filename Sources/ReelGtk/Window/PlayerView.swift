@@ -3,8 +3,8 @@ import Foundation
 import ReelEngine
 
 /// The embeddable player: the movie surface (GL, or cairo where GL is software), the auxiliary-view slot, the status page and
-/// spinner, and the controls overlay, in one GtkOverlay built from `ui/player-view.ui`. Any
-/// app can put `widget` in any container at any size. Playback goes through a
+/// spinner, and the controls overlay, in one GtkOverlay built from `ui/player-view.ui`, with the
+/// host's fading overlays (a header bar) on top. Any app can put `widget` in any container at any size. Playback goes through a
 /// `PlaybackController` (the engine's `Player` unless the host supplies another backend).
 /// Threading: main thread only; engine events hop here through `MainContext`.
 @MainActor
@@ -25,6 +25,8 @@ public final class PlayerView {
     /// The hover preview above the scrubber, and the chapter marks on it.
     let preview: ScrubberPreview
     let chapterMarks: ChapterMarks
+    /// The host's widgets that show and fade with the controls (the app's header bar).
+    let fadingOverlays: FadingOverlays
     private let status: StatusPage
     private let spinner: UnsafeMutablePointer<GtkWidget>
     private let builder: UIBuilder
@@ -85,6 +87,7 @@ public final class PlayerView {
         billboard = Billboard(builder: builder)
         chapterMarks = ChapterMarks(scale: controls.scrubber)
         preview = ScrubberPreview(overlay: widget, controls: controls, chapters: chapterMarks, settings: settings)
+        fadingOverlays = FadingOverlays(overlay: widget)
         relay.view = self
         // The model takes in each event first; then the view and its controls, watching it, in
         // that order; then whoever embeds the view.
@@ -202,6 +205,8 @@ public final class PlayerView {
             audioCard.update(for: nil)
             status.showWelcome(demoAvailable: DataDirectory.demoClip != nil)
         }
+        // Media coming or going changes what shows (overlays stay while there is none).
+        applyVisibility()
     }
 
     private func showFailure(_ error: PlayerError) {
@@ -242,17 +247,28 @@ public final class PlayerView {
 
     public var controlsVisible: Bool { visibility.visible }
 
+    /// Lays a widget of the host over the picture, above the player's own overlays, showing and
+    /// fading with the controls (Clapper's fading overlays): a header bar over the picture. It is
+    /// placed by its own halign and valign; the pointer over it and its popovers open (those it
+    /// holds when added) keep the controls up, and it stays while no media is open.
+    public func addFadingOverlay(_ child: UnsafeMutablePointer<GtkWidget>) {
+        fadingOverlays.add(child)
+        applyVisibility()
+    }
+
     /// The height of the controls bar at the bottom of the view (zero before it is laid out).
     public var controlsHeight: Double { Double(gtk_widget_get_height(controls.revealer)) }
 
     func applyVisibility() {
-        let hasMedia = state.hasMedia || state == .loading || state == .suspended
-        let visible = visibility.visible && hasMedia
+        visibility.hasMedia = state.hasMedia || state == .loading || state == .suspended
+        let visible = visibility.barShown
         gtk_revealer_set_reveal_child(controls.revealer.cast(), visible ? 1 : 0)
         // Hidden controls must not take clicks meant for the picture.
         gtk_widget_set_can_target(controls.revealer, visible ? 1 : 0)
         preview.setControlsShown(visible)
-        gtk_widget_set_cursor_from_name(widget, isFullscreen && !visible ? "none" : nil)
+        fadingOverlays.show(visibility.overlaysShown)
+        // The pointer goes with the last of the chrome (the status page keeps it).
+        gtk_widget_set_cursor_from_name(widget, isFullscreen && !visibility.overlaysShown ? "none" : nil)
         model.controlsVisible = visible
         hideTimer?.cancel()
         hideTimer = nil

@@ -181,6 +181,31 @@ public final class ReelApp {
         try waitForElement("'\(name)'", timeout: timeout) { $0.name == name && (role == nil || $0.role == role) }
     }
 
+    /// Brings up the header bar over the picture (and the controls with it) as a person does:
+    /// the pointer moves over the picture and comes to rest on the window's top edge, where the
+    /// header shows (resting on it keeps it up). Returns the header's element named `name`
+    /// once the screen shows it: its symbolic icon, white, drawn on the header's shade, the
+    /// window's top rows darker than the picture below the header (faded out, the picture shows
+    /// there, whatever it is, and no icon in letterboxing's black).
+    @discardableResult
+    public func revealHeader(showing name: String = "Main menu", timeout: Double = 20) throws -> AccessibleNode {
+        let movie = try element(named: "Video")
+        let button = try element(named: name)
+        // Through the picture first: a pointer already resting at the top edge would not move.
+        try desktop.glide(to: movie.x + movie.width / 2, movie.y + movie.height / 3)
+        try desktop.glide(to: movie.x + movie.width / 2, movie.y + 12)
+        func luminance(_ c: ScreenImage.Color) -> Double { 0.3 * c.r + 0.59 * c.g + 0.11 * c.b }
+        try Desktop.wait("the header bar to show '\(name)'", log: log, timeout: timeout) {
+            let shot = try desktop.screenshot("header")
+            let icon = try ScreenImage.brightest(shot, x: button.x, y: button.y, width: button.width, height: button.height)
+            // Whole rows, so that no one thing of the picture (a time code, a logo) decides.
+            let top = try ScreenImage.average(shot, x: movie.x, y: movie.y + 1, width: movie.width, height: 4)
+            let below = try ScreenImage.average(shot, x: movie.x, y: movie.y + 64, width: movie.width, height: 4)
+            return icon > 215 && luminance(top) < luminance(below) * 0.6 + 8
+        }
+        return button
+    }
+
     /// Clicks the middle of an accessible element.
     public func click(_ node: AccessibleNode, times: Int = 1) throws {
         try desktop.click(node.x + node.width / 2, node.y + node.height / 2, times: times)

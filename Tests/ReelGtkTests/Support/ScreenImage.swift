@@ -1,8 +1,8 @@
 import Foundation
 import ReelTestSupport
 
-/// Reads screenshots: the average colour of a region, the share of a picture in one colour
-/// (ImageMagick does the arithmetic).
+/// Reads screenshots: the average colour of a region, its brightest pixel, the share of a
+/// picture in one colour (ImageMagick does the arithmetic).
 /// Threading: stateless.
 public enum ScreenImage {
     public struct Color: Sendable, CustomStringConvertible {
@@ -31,6 +31,16 @@ public enum ScreenImage {
     public static func fraction(_ png: String, near hex: String, fuzz: Int = 12) throws -> Double {
         let result = try Command.run(["convert", png, "-alpha", "off", "-fuzz", "\(fuzz)%", "-fill", "black", "+opaque", hex,
                                       "-fill", "white", "-opaque", hex, "-colorspace", "gray", "-format", "%[fx:mean]", "info:"])
+        guard let value = Double(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw Command.Failure(command: ["convert", png], result: result)
+        }
+        return value
+    }
+
+    /// The brightness (0 to 255, grey) of the brightest pixel of the region.
+    public static func brightest(_ png: String, x: Int, y: Int, width: Int, height: Int) throws -> Double {
+        let result = try Command.run(["convert", png, "-crop", "\(width)x\(height)+\(x)+\(y)", "+repage",
+                                      "-colorspace", "Gray", "-format", "%[fx:255*maxima]", "info:"])
         guard let value = Double(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw Command.Failure(command: ["convert", png], result: result)
         }

@@ -1,0 +1,31 @@
+import CGtk
+import ReelGtk
+
+/// The header bar (ui/window.ui: open, title, queue, main menu), laid over the picture where it
+/// shows and fades with the controls, and Tab and F10 reaching into it while it is hidden.
+/// Threading: main thread only.
+extension PlayerWindow {
+    func installHeader(_ builder: UIBuilder, queueButton: UnsafeMutablePointer<GtkWidget>) {
+        let header: UnsafeMutablePointer<GtkWidget> = builder.widget("header-bar")
+        gtk_header_bar_pack_end(header.cast(), queueButton)
+        menuButton = builder.widget("menu-button")
+        // With the queue button in it: the popovers it holds now keep the controls up.
+        playerView.addFadingOverlay(header)
+    }
+
+    /// Keys that reach into the header while it is faded out (its buttons unmapped, so GTK's
+    /// own handling finds none of them): Tab shows it first, then moves the focus as always;
+    /// F10 (no modifier) shows it and opens the main menu, as GTK's F10 does for a primary menu
+    /// button. True when the key was taken.
+    func headerKey(_ keyval: guint, _ state: GdkModifierType) -> Bool {
+        if keyval == guint(GDK_KEY_Tab) || keyval == guint(GDK_KEY_ISO_Left_Tab) {
+            playerView.revealControls()
+            return false
+        }
+        let modifiers = state.rawValue & (GDK_SHIFT_MASK.rawValue | GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue)
+        guard keyval == guint(GDK_KEY_F10), modifiers == 0, let menuButton else { return false }
+        playerView.revealControls()
+        gtk_menu_button_popup(menuButton.cast())
+        return true
+    }
+}
