@@ -21,6 +21,8 @@ public final class ReelApplication {
     private var missingFilesNotice: UnsafeMutablePointer<GtkWidget>?
 
     public init() {
+        // First: GTK, GApplication's --help and every label below read the person's language.
+        Translation.start(localeDirectory: LocaleDirectory.path)
         let flags = G_APPLICATION_HANDLES_OPEN.rawValue | G_APPLICATION_HANDLES_COMMAND_LINE.rawValue
         // AdwApplication: libadwaita's widgets and GNOME's style, started with the app.
         application = UnsafeMutablePointer<GtkApplication>(OpaquePointer(adw_application_new(Self.id, GApplicationFlags(flags))))
