@@ -244,10 +244,10 @@ public final class ReelApplication {
         adw_about_window_set_application_name(window, "Reel")
         adw_about_window_set_application_icon(window, Self.id)
         adw_about_window_set_version(window, ReelVersion.string)
-        adw_about_window_set_developer_name(window, "Reel developers")
-        adw_about_window_set_comments(window, "Plays video the moment you ask, and seeks exactly where you point.")
+        adw_about_window_set_developer_name(window, tr("Reel developers"))
+        adw_about_window_set_comments(window, tr("Plays video the moment you ask, and seeks exactly where you point."))
         adw_about_window_set_license_type(window, GTK_LICENSE_GPL_3_0)
-        adw_about_window_set_copyright(window, "© 2026 Reel developers")
+        adw_about_window_set_copyright(window, tr("© 2026 Reel developers"))
         if let parent = self.window?.window { gtk_window_set_transient_for(about.cast(), parent.cast()) }
         gtk_window_present(about.cast())
     }
