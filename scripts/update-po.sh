@@ -45,7 +45,7 @@ done
 if [ -f "$output" ] && diff -q <(grep -v '^"POT-Creation-Date:' "$tmp") <(grep -v '^"POT-Creation-Date:' "$output") >/dev/null; then
     :
 else
-    cp "$tmp" "$output"
+    cat "$tmp" >"$output"
 fi
 
 if $merge; then
