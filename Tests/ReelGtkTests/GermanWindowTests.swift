@@ -10,19 +10,17 @@ import Testing
 struct GermanWindowTests {
     static let desktops = SharedDesktop.standard
 
-    /// po/ compiled the way an installation has it: <dir>/<lang>/LC_MESSAGES/reel.mo.
-    static let localeDirectory: String = {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reel-locale-\(getpid())").path
-        for language in (try? TranslationCatalogTests.languages()) ?? [] {
+    /// po/ compiled the way an installation has it (<dir>/<lang>/LC_MESSAGES/reel.mo), for the
+    /// length of `body`, which gets the environment of a German-speaking person's Reel.
+    static func inGerman<T>(_ body: ([String: String]) throws -> T) throws -> T {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reel-locale-\(UUID().uuidString.prefix(8))").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for language in try TranslationCatalogTests.languages() {
             let folder = "\(dir)/\(language)/LC_MESSAGES"
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            _ = try? Command.run(["msgfmt", "-o", folder + "/reel.mo", TranslationCatalogTests.path("po/\(language).po")])
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Command.run(["msgfmt", "-o", folder + "/reel.mo", TranslationCatalogTests.path("po/\(language).po")])
         }
-        return dir
-    }()
-
-    static var environment: [String: String] {
-        ["LANGUAGE": "de", "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8", "REEL_LOCALE_DIR": localeDirectory]
+        return try body(["LANGUAGE": "de", "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8", "REEL_LOCALE_DIR": dir])
     }
 
     /// po/de.po's translation of `english`, which must be another text than the English.
@@ -35,7 +33,7 @@ struct GermanWindowTests {
 
     @Test("reel --help with LANGUAGE=de describes the options and the program in German")
     func help() throws {
-        let help = try Command.run([ReelApp.binary, "--help"], environment: Self.environment)
+        let help = try Self.inGerman { try Command.run([ReelApp.binary, "--help"], environment: $0) }
         for english in ["Show the window fullscreen", "Start this many seconds into the first file",
                         "Plays video and sound from files and web addresses. When Reel is already running, the files and options go to its window."] {
             let german = try Self.german(english)
@@ -47,9 +45,9 @@ struct GermanWindowTests {
 
     @Test("With LANGUAGE=de the window's buttons and the preferences have German names")
     func window() throws {
-        try Self.desktops.use { desktop in
+        try Self.inGerman { german in try Self.desktops.use { desktop in
             let app = try ReelApp(on: desktop, arguments: ["--paused", try Fixtures.path(.solidRed)],
-                                  environment: Self.environment)
+                                  environment: german)
             // Marked in Swift (the play button), in window.ui (the open button, the main menu).
             try app.element(named: try Self.german("Play"), role: "push button")
             try app.element(named: try Self.german("Open a file"))
@@ -71,6 +69,6 @@ struct GermanWindowTests {
                 Set(try app.accessibleTree().map(\.name)).intersection(germanTexts).count >= 3
             }
             app.stop()
-        }
+        } }
     }
 }
