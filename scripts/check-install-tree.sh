@@ -26,6 +26,10 @@ expected=(
 )
 # Every window file in the source tree: one added to data/ui but not to meson.build is missed here.
 for ui in "$root"/data/ui/*.ui; do expected+=("share/reel/ui/$(basename "$ui")"); done
+# Every language of po/LINGUAS, compiled.
+while read -r lang; do
+  [ -n "$lang" ] && expected+=("share/locale/$lang/LC_MESSAGES/reel.mo")
+done <"$root/po/LINGUAS"
 
 for file in "${expected[@]}"; do
   [ -s "$tree/$file" ] || problem "missing or empty: $prefix/$file"
@@ -42,6 +46,17 @@ while IFS= read -r file; do
   [ -n "${listed[$relative]:-}" ] || problem "not expected: ${file#"$destdir"}"
 done < <(find "$destdir" \( -type f -o -type l \))
 [ -d "$tree" ] || problem "nothing under $prefix in $destdir"
+
+# The desktop file and the metainfo carry the translations (the first language stands for all).
+first_lang=$(grep -m1 . "$root/po/LINGUAS")
+if [ -f "$tree/share/applications/$id.desktop" ]; then
+  grep -q "^Comment\\[$first_lang\\]=" "$tree/share/applications/$id.desktop" \
+    || problem "the desktop file has no Comment[$first_lang]"
+fi
+if [ -f "$tree/share/metainfo/$id.metainfo.xml" ]; then
+  grep -q "<summary xml:lang=\"$first_lang\">" "$tree/share/metainfo/$id.metainfo.xml" \
+    || problem "the metainfo has no summary in $first_lang"
+fi
 
 service=$tree/share/dbus-1/services/$id.service
 if [ -f "$service" ]; then

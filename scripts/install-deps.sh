@@ -15,8 +15,9 @@ packages=(
   libass-dev fonts-dejavu-core libuchardet-dev
   # libcurl: the stream cache's downloads (Range requests, redirects checked hop by hop)
   libcurl4-openssl-dev
-  # The Meson build around SwiftPM (ninja comes with it)
-  meson
+  # The Meson build around SwiftPM (ninja comes with it); gettext compiles the translations
+  # and merges them into the desktop file and the metainfo
+  meson gettext
   # Test and benchmark tools
   ffmpeg pulseaudio pulseaudio-utils nginx-light mpv python3
   # The fuzzing harness (scripts/fuzz.sh) damages media with zzuf

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs Reel for the current user: the reel and reel-tool binaries, the window's data files,
-# the desktop file, the AppStream metainfo, the icons and the GSettings schema, then refreshes
+# the desktop file, the AppStream metainfo (both with their translations merged in), the
+# translations, the icons and the GSettings schema, then refreshes
 # the caches the desktop reads them from. Running it again updates the installation;
 # scripts/uninstall-user.sh removes it. Options: see usage below.
 set -euo pipefail
@@ -63,7 +64,18 @@ put 755 "$bin_dir/reel-tool" bin/reel-tool
 for ui in "$root"/data/ui/*.ui; do put 644 "$ui" "share/reel/ui/$(basename "$ui")"; done
 put 644 "$root/data/style.css" share/reel/style.css
 put 644 "$root/data/io.github.reel.Reel.gschema.xml" share/glib-2.0/schemas/io.github.reel.Reel.gschema.xml
-put 644 "$root/data/io.github.reel.Reel.metainfo.xml" share/metainfo/io.github.reel.Reel.metainfo.xml
+# Translations: each language of po/LINGUAS compiled where gettext looks beside the binary
+# (LocaleDirectory: ../share/locale), and merged into the metainfo and the desktop file.
+merged=$(mktemp -d)
+trap 'rm -f "$new_manifest"; rm -rf "$merged"' EXIT
+while read -r lang; do
+  [ -n "$lang" ] || continue
+  msgfmt --check -o "$merged/$lang.mo" "$root/po/$lang.po"
+  put 644 "$merged/$lang.mo" "share/locale/$lang/LC_MESSAGES/reel.mo"
+done <"$root/po/LINGUAS"
+msgfmt --xml --template "$root/data/io.github.reel.Reel.metainfo.xml" -d "$root/po" -o "$merged/metainfo.xml"
+put 644 "$merged/metainfo.xml" share/metainfo/io.github.reel.Reel.metainfo.xml
+msgfmt --desktop --template "$root/data/io.github.reel.Reel.desktop" -d "$root/po" -o "$merged/reel.desktop"
 put 644 "$root/icons/hicolor/scalable/apps/io.github.reel.Reel.svg" \
   share/icons/hicolor/scalable/apps/io.github.reel.Reel.svg
 put 644 "$root/icons/hicolor/symbolic/apps/io.github.reel.Reel-symbolic.svg" \
@@ -73,7 +85,7 @@ put 644 "$root/icons/hicolor/symbolic/apps/io.github.reel.Reel-symbolic.svg" \
 desktop=share/applications/io.github.reel.Reel.desktop
 mkdir -p "$share/applications"
 sed -e "s|^Exec=reel |Exec=\"$prefix/bin/reel\" |" -e "s|^TryExec=reel\$|TryExec=$prefix/bin/reel|" \
-  "$root/data/io.github.reel.Reel.desktop" >"$prefix/$desktop.tmp"
+  "$merged/reel.desktop" >"$prefix/$desktop.tmp"
 chmod 644 "$prefix/$desktop.tmp"
 mv "$prefix/$desktop.tmp" "$prefix/$desktop"
 echo "$desktop" >>"$new_manifest"

@@ -1,6 +1,8 @@
 // Linux/glibc calls that Swift's Glibc module hides behind _GNU_SOURCE.
 #ifndef REEL_CLINUX_SHIM_H
 #define REEL_CLINUX_SHIM_H
+#include <libintl.h>
+#include <locale.h>
 #include <malloc.h>
 #include <pthread.h>
 #include <sys/resource.h>

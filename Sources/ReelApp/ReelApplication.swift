@@ -21,6 +21,8 @@ public final class ReelApplication {
     private var missingFilesNotice: UnsafeMutablePointer<GtkWidget>?
 
     public init() {
+        // First: GTK, GApplication's --help and every label below read the person's language.
+        Translation.start(localeDirectory: LocaleDirectory.path)
         let flags = G_APPLICATION_HANDLES_OPEN.rawValue | G_APPLICATION_HANDLES_COMMAND_LINE.rawValue
         // AdwApplication: libadwaita's widgets and GNOME's style, started with the app.
         application = UnsafeMutablePointer<GtkApplication>(OpaquePointer(adw_application_new(Self.id, GApplicationFlags(flags))))
@@ -242,10 +244,10 @@ public final class ReelApplication {
         adw_about_window_set_application_name(window, "Reel")
         adw_about_window_set_application_icon(window, Self.id)
         adw_about_window_set_version(window, ReelVersion.string)
-        adw_about_window_set_developer_name(window, "Reel developers")
-        adw_about_window_set_comments(window, "Plays video the moment you ask, and seeks exactly where you point.")
+        adw_about_window_set_developer_name(window, tr("Reel developers"))
+        adw_about_window_set_comments(window, tr("Plays video the moment you ask, and seeks exactly where you point."))
         adw_about_window_set_license_type(window, GTK_LICENSE_GPL_3_0)
-        adw_about_window_set_copyright(window, "© 2026 Reel developers")
+        adw_about_window_set_copyright(window, tr("© 2026 Reel developers"))
         if let parent = self.window?.window { gtk_window_set_transient_for(about.cast(), parent.cast()) }
         gtk_window_present(about.cast())
     }

@@ -157,6 +157,17 @@ struct DesktopIntegrationTests {
                     "\(file) not installed")
         }
         #expect(!manifest.contains { $0.contains("demo") }, "the demo clip is not for installing")
+        // The translations: compiled beside the binary's prefix, where the installed Reel finds
+        // them by itself, and merged into the desktop file.
+        for language in try TranslationCatalogTests.languages() {
+            let catalog = "share/locale/\(language)/LC_MESSAGES/reel.mo"
+            #expect(manifest.contains(catalog) && FileManager.default.fileExists(atPath: prefix.path + "/" + catalog),
+                    "\(catalog) not installed")
+        }
+        let help = try Command.run([prefix.path + "/bin/reel", "--help"],
+                                   environment: ["LANGUAGE": "de", "LC_ALL": "C.UTF-8", "REEL_LOCALE_DIR": ""])
+        let fullscreen = try GermanWindowTests.german("Show the window fullscreen")
+        #expect(help.output.contains(fullscreen), "the installed reel --help in German: \(help.output)")
         // The caches the desktop reads.
         #expect(FileManager.default.fileExists(atPath: share.path + "/glib-2.0/schemas/gschemas.compiled"))
         #expect(FileManager.default.fileExists(atPath: share.path + "/icons/hicolor/icon-theme.cache"))
@@ -170,6 +181,8 @@ struct DesktopIntegrationTests {
         let validated = try Command.run(["desktop-file-validate", installedEntry], check: false)
         #expect(validated.status == 0 && (validated.output + validated.errors).isEmpty, "\(validated.output)\(validated.errors)")
         #expect(keys["DBusActivatable"] == "true")
+        #expect(keys["Comment[de]"] == (try GermanWindowTests.german("Play videos and seek exactly where you point")),
+                "the installed desktop file's German comment: \(keys["Comment[de]"] ?? "none")")
         // The bus starts the installed binary as a GApplication service.
         let service = try String(contentsOfFile: share.path + "/dbus-1/services/\(Self.id).service", encoding: .utf8)
         let serviceKeys = Self.keys(of: service, group: "D-BUS Service")

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import ReelEngine
 
 /// Reel's command-line options, declared to GApplication so that `reel --help` lists them and a
 /// second `reel --start 30 FILE` hands them, with its files, to the Reel already running (over
@@ -35,15 +36,16 @@ enum CommandLineOptions {
     private static let entries: [Entry] = [
         // Numbers are taken as text: GApplication leaves a number option that is 0 out of the
         // options it hands on, and `--start 0` must still mean the start, not where it was left.
-        Entry(name: "start", argument: G_OPTION_ARG_STRING, description: "Start this many seconds into the first file",
-              argumentName: "SECONDS"),
-        Entry(name: "paused", argument: G_OPTION_ARG_NONE, description: "Open paused (with no file: pause what plays)"),
-        Entry(name: "fullscreen", argument: G_OPTION_ARG_NONE, description: "Show the window fullscreen"),
-        Entry(name: "version", argument: G_OPTION_ARG_NONE, description: "Show the version and quit"),
+        Entry(name: "start", argument: G_OPTION_ARG_STRING, description: tr("Start this many seconds into the first file"),
+              // Translators: the value of --start and --exit-after in reel --help.
+              argumentName: tr("SECONDS")),
+        Entry(name: "paused", argument: G_OPTION_ARG_NONE, description: tr("Open paused (with no file: pause what plays)")),
+        Entry(name: "fullscreen", argument: G_OPTION_ARG_NONE, description: tr("Show the window fullscreen")),
+        Entry(name: "version", argument: G_OPTION_ARG_NONE, description: tr("Show the version and quit")),
         Entry(name: "report", argument: G_OPTION_ARG_NONE,
-              description: "Print JSON lines on standard output: the first picture drawn, a summary at quit"),
+              description: tr("Print JSON lines on standard output: the first picture drawn, a summary at quit")),
         Entry(name: "exit-after", argument: G_OPTION_ARG_STRING,
-              description: "Quit this many seconds after the first picture is drawn", argumentName: "SECONDS"),
+              description: tr("Quit this many seconds after the first picture is drawn"), argumentName: tr("SECONDS")),
     ]
 
     /// Declares the options and the help text. GLib keeps pointers to the strings, not copies,
@@ -57,9 +59,10 @@ enum CommandLineOptions {
         table.append(GOptionEntry(long_name: nil, short_name: 0, flags: 0, arg: G_OPTION_ARG_NONE, arg_data: nil,
                                   description: nil, arg_description: nil))
         g_application_add_main_option_entries(application, table)
-        g_application_set_option_context_parameter_string(application, "[FILE|URL…]")
+        // Translators: what reel --help says goes after the options: files or web addresses.
+        g_application_set_option_context_parameter_string(application, tr("[FILE|URL…]"))
         g_application_set_option_context_summary(application,
-            "Plays video and sound from files and web addresses. When Reel is already running, the files and options go to its window.")
+            tr("Plays video and sound from files and web addresses. When Reel is already running, the files and options go to its window."))
     }
 
     static func open(from options: Options) -> Open {
@@ -78,7 +81,8 @@ enum CommandLineOptions {
         for name in ["start", "exit-after"] {
             guard let text = string(name, in: options) else { continue }
             if Double(text).map({ $0 >= 0 && $0.isFinite }) != true {
-                return "--\(name) needs a number of seconds, 0 or more (not “\(text)”)"
+                // Translators: %1$@ is the option (--start), %2$@ what was given instead of a number.
+                return String(format: tr("%1$@ needs a number of seconds, 0 or more (not “%2$@”)"), "--" + name, text)
             }
         }
         return nil

@@ -71,7 +71,9 @@ final class QueueController: MediaPlayerHost {
     func open(_ names: [String], start: Double? = nil, play: Bool = true) {
         let items = parse(QueueSources.expand(names))
         guard !items.isEmpty else {
-            notify?("Nothing to play in \(names.map { ($0 as NSString).lastPathComponent }.joined(separator: ", "))")
+            // Translators: %@ is the list of file names that were opened.
+            notify?(String(format: tr("Nothing to play in %@"),
+                           names.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")))
             return
         }
         queue.replace(with: items)
@@ -144,7 +146,8 @@ final class QueueController: MediaPlayerHost {
             do throws(PlayerError) {
                 return try MediaSource(parsing: name)
             } catch {
-                notify?("Cannot play \(name): \(error.message)")
+                // Translators: %1$@ is what was opened, %2$@ why it cannot be played.
+                notify?(String(format: tr("Cannot play %1$@: %2$@"), name, error.message))
                 return nil
             }
         }
@@ -211,19 +214,24 @@ final class QueueController: MediaPlayerHost {
         guard queue.items.count > 1 else { return }
         failuresInARow += 1
         guard failuresInARow < queue.items.count else {
-            notify?("None of the \(queue.items.count) items in the queue can be played")
+            notify?(String(format: trn("None of the %ld item in the queue can be played",
+                                        "None of the %ld items in the queue can be played", queue.items.count),
+                           queue.items.count))
             return
         }
         guard failuresInARow < Self.mostFailuresInARow else {
-            notify?("Stopped: \(failuresInARow) items in a row cannot be played")
+            notify?(String(format: trn("Stopped: %ld item in a row cannot be played",
+                                        "Stopped: %ld items in a row cannot be played", failuresInARow),
+                           failuresInARow))
             return
         }
-        let name = (queue.currentItem.map { ($0.description as NSString).lastPathComponent }) ?? "An item"
+        let name = (queue.currentItem.map { ($0.description as NSString).lastPathComponent }) ?? tr("An item")
         guard queue.advance(automatic: false) != nil else {
-            notify?("Skipped \(name): \(error.message)")
+            notify?(String(format: tr("Skipped %1$@: %2$@"), name, error.message))
             return
         }
-        notify?("Skipped \(name): \(error.message)")
+        // Translators: %1$@ is the item's name, %2$@ why it cannot be played.
+        notify?(String(format: tr("Skipped %1$@: %2$@"), name, error.message))
         changed()
         openCurrent(start: nil, play: true)
     }

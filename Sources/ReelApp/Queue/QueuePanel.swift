@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import ReelEngine
 import ReelGtk
 
 /// The queue as a person sees and edits it: a popover from the header bar's Queue button
@@ -25,8 +26,8 @@ final class QueuePanel {
         self.controller = controller
         button = gtk_menu_button_new()
         gtk_menu_button_set_icon_name(button.cast(), "view-list-symbolic")
-        gtk_widget_set_tooltip_text(button, "Queue")
-        Accessibility.setLabel(button, "Queue")
+        gtk_widget_set_tooltip_text(button, tr("Queue"))
+        Accessibility.setLabel(button, tr("Queue"))
 
         popover = gtk_popover_new()
         gtk_widget_add_css_class(popover, "reel-queue")
@@ -37,11 +38,11 @@ final class QueuePanel {
         loopButton = gtk_button_new()
         shuffleButton = gtk_toggle_button_new()
         gtk_button_set_icon_name(shuffleButton.cast(), "media-playlist-shuffle-symbolic")
-        gtk_widget_set_tooltip_text(shuffleButton, "Shuffle")
-        Accessibility.setLabel(shuffleButton, "Shuffle")
-        stopAfterButton = gtk_check_button_new_with_label("Stop after this one")
-        let add = gtk_button_new_with_mnemonic("_Add…")!
-        Accessibility.setLabel(add, "Add to the queue")
+        gtk_widget_set_tooltip_text(shuffleButton, tr("Shuffle"))
+        Accessibility.setLabel(shuffleButton, tr("Shuffle"))
+        stopAfterButton = gtk_check_button_new_with_label(tr("Stop after this one"))
+        let add = gtk_button_new_with_mnemonic(tr("_Add…"))!
+        Accessibility.setLabel(add, tr("Add to the queue"))
         gtk_box_append(bar.cast(), loopButton)
         gtk_box_append(bar.cast(), shuffleButton)
         gtk_box_append(bar.cast(), stopAfterButton)
@@ -55,8 +56,8 @@ final class QueuePanel {
         gtk_list_box_set_selection_mode(list.cast(), GTK_SELECTION_SINGLE)
         gtk_list_box_set_activate_on_single_click(list.cast(), 0)
         gtk_widget_add_css_class(list, "boxed-list")
-        Accessibility.setLabel(list, "Queue items")
-        emptyLabel = gtk_label_new("The queue is empty. Open or drop several files, a folder or a playlist.")
+        Accessibility.setLabel(list, tr("Queue items"))
+        emptyLabel = gtk_label_new(tr("The queue is empty. Open or drop several files, a folder or a playlist."))
         gtk_label_set_wrap(emptyLabel.cast(), 1)
         gtk_widget_add_css_class(emptyLabel, "dim-label")
         gtk_list_box_set_placeholder(list.cast(), emptyLabel)
@@ -130,9 +131,9 @@ final class QueuePanel {
         defer { updating = false }
         let queue = controller.queue
         let (icon, label): (String, String) = switch queue.loop {
-        case .none: ("media-playlist-consecutive-symbolic", "No loop")
-        case .track: ("media-playlist-repeat-song-symbolic", "Loop this one")
-        case .playlist: ("media-playlist-repeat-symbolic", "Loop the queue")
+        case .none: ("media-playlist-consecutive-symbolic", tr("No loop"))
+        case .track: ("media-playlist-repeat-song-symbolic", tr("Loop this one"))
+        case .playlist: ("media-playlist-repeat-symbolic", tr("Loop the queue"))
         }
         gtk_button_set_icon_name(loopButton.cast(), icon)
         gtk_widget_set_tooltip_text(loopButton, label)
@@ -145,12 +146,18 @@ final class QueuePanel {
         }
         shown = Self.shownRange(count: queue.items.count, current: queue.current)
         leadingRows = shown.lowerBound > 0 ? 1 : 0
-        if shown.lowerBound > 0 { gtk_list_box_append(list.cast(), noteRow("\(shown.lowerBound) earlier items not shown")) }
+        if shown.lowerBound > 0 {
+            let text = trn("%ld earlier item not shown", "%ld earlier items not shown", shown.lowerBound)
+            gtk_list_box_append(list.cast(), noteRow(String(format: text, shown.lowerBound)))
+        }
         for index in shown {
             gtk_list_box_append(list.cast(), makeRow(index: index, item: queue.items[index].description, current: index == queue.current))
         }
         let after = queue.items.count - shown.upperBound
-        if after > 0 { gtk_list_box_append(list.cast(), noteRow("\(after) more items not shown")) }
+        if after > 0 {
+            let text = trn("%ld more item not shown", "%ld more items not shown", after)
+            gtk_list_box_append(list.cast(), noteRow(String(format: text, after)))
+        }
     }
 
     /// A row that only says something (items left out), never activated or selected.
@@ -186,15 +193,17 @@ final class QueuePanel {
         if current { gtk_widget_add_css_class(label, "heading") }
         let remove = gtk_button_new_from_icon_name("window-close-symbolic")!
         gtk_widget_add_css_class(remove, "flat")
-        gtk_widget_set_tooltip_text(remove, "Remove from the queue")
-        Accessibility.setLabel(remove, "Remove \(name)")
+        gtk_widget_set_tooltip_text(remove, tr("Remove from the queue"))
+        // Translators: the remove button of a queue row; %@ is the item's name.
+        Accessibility.setLabel(remove, String(format: tr("Remove %@"), name))
         Signal.connect(remove.raw, "clicked") { [weak self] in self?.controller.remove(at: index) }
         gtk_box_append(row.cast(), marker)
         gtk_box_append(row.cast(), label)
         gtk_box_append(row.cast(), remove)
         let listRow = gtk_list_box_row_new()!
         gtk_list_box_row_set_child(listRow.cast(), row)
-        Accessibility.setLabel(listRow, current ? "\(name) (playing)" : name)
+        // Translators: the queue row of the item playing; %@ is its name.
+        Accessibility.setLabel(listRow, current ? String(format: tr("%@ (playing)"), name) : name)
         makeDraggable(listRow, index: index)
         return listRow
     }

@@ -75,18 +75,19 @@ final class PlaybackSession {
         let time = TimeFormat.clock(resume)
         if mode == "ask" {
             player.open(source, start: nil, paused: true)
-            window?.notify("Resume from \(time)?", actions: [
-                NoticeAction(label: "Resume") { [weak self] in
+            // Translators: %@ is a time in the video, such as 1:23:45.
+            window?.notify(String(format: tr("Resume from %@?"), time), actions: [
+                NoticeAction(label: tr("Resume")) { [weak self] in
                     self?.player.seek(to: resume)
                     self?.player.play()
                 },
-                NoticeAction(label: "Start Over") { [weak self] in self?.player.play() },
+                NoticeAction(label: tr("Start Over")) { [weak self] in self?.player.play() },
             ], seconds: 30)
         } else {
             player.open(source, start: resume, paused: !play)
             if play && !settings.autoplay { player.play() }
-            window?.notify("Resumed from \(time)", actions: [
-                NoticeAction(label: "Start Over") { [weak self] in self?.player.seek(to: 0) },
+            window?.notify(String(format: tr("Resumed from %@"), time), actions: [
+                NoticeAction(label: tr("Start Over")) { [weak self] in self?.player.seek(to: 0) },
             ], seconds: 8)
         }
     }
@@ -136,7 +137,9 @@ final class PlaybackSession {
         guard let at = text.lastIndex(of: "@"), let seconds = Double(text[text.index(after: at)...]), seconds >= 0,
               let clip = try? MediaSource(parsing: String(text[..<at])),
               player.scheduleBreak(clip, at: seconds) else {
-            window?.notify("Cannot schedule a break from “\(text)”: give CLIP@SECONDS", actions: [], seconds: Notice.seconds)
+            // Translators: %@ is what was given; CLIP@SECONDS is the form expected (keep it as it is).
+            window?.notify(String(format: tr("Cannot schedule a break from “%@”: give CLIP@SECONDS"), text),
+                           actions: [], seconds: Notice.seconds)
             return
         }
     }
@@ -172,7 +175,8 @@ final class PlaybackSession {
     func handle(_ event: PlayerEvent) {
         switch event {
         case .interstitialStarted(let report):
-            window?.notify("Break: \(report.source)", actions: [], seconds: 3)
+            // Translators: an ad break starts; %@ is the clip it plays.
+            window?.notify(String(format: tr("Break: %@"), report.source), actions: [], seconds: 3)
         case .nextItemStarted:
             // As at any end: the finished item is forgotten by the resume history, its breaks
             // go with it, and the queue moves on (which tells the player what follows next).

@@ -49,10 +49,13 @@ final class AudioTrackMenu {
     static func label(of stream: StreamInfo, in info: MediaInfo) -> String {
         let n = (info.streams.filter { $0.kind == .audio }.firstIndex { $0.index == stream.index } ?? 0) + 1
         var parts = [LanguageNames.name(for: stream.language), stream.title].compactMap { $0 }.filter { !$0.isEmpty }
-        if parts.isEmpty { parts.append("Track \(n)") }
+        // Translators: an audio stream without language or title, by its number.
+        if parts.isEmpty { parts.append(String(format: tr("Track %ld"), n)) }
         var label = parts.joined(separator: " — ")
         if let channels = stream.channels {
-            label += " (\(stream.codec), \(channels == 1 ? "mono" : channels == 2 ? "stereo" : "\(channels) channels"))"
+            let layout = channels == 1 ? tr("mono") : channels == 2 ? tr("stereo")
+                : String(format: trn("%ld channel", "%ld channels", channels), channels)
+            label += " (\(stream.codec), \(layout))"
         }
         return label
     }

@@ -102,7 +102,7 @@ final class SubtitleController {
             mediaInfo = info
             audioMenu.rebuild(info)
             if let playing = info.streams.first(where: { $0.index == info.selectedAudioStream }) {
-                say?("Audio: " + AudioTrackMenu.label(of: playing, in: info), true)
+                say?(String(format: tr("Audio: %@"), AudioTrackMenu.label(of: playing, in: info)), true)
             }
         case .subtitleTracksChanged(let tracks):
             rebuildMenu(tracks)
@@ -113,15 +113,15 @@ final class SubtitleController {
             // choice while loading is not a choice.
             if restored, let mediaPath {
                 settings.rememberSubtitleChoice(Self.key(for: to), for: mediaPath)
-                say?("Subtitles: " + (to?.displayName ?? "Off"), false)
+                say?(String(format: tr("Subtitles: %@"), to?.displayName ?? tr("Off")), false)
             }
             redraw?()
         case .subtitleDelayChanged(let d):
-            say?("Subtitle delay: " + Self.delayText(d), false)
+            say?(String(format: tr("Subtitle delay: %@"), Self.delayText(d)), false)
             subtitleDelay = d
             redraw?()
         case .audioDelayChanged(let d):
-            say?("Audio delay: " + Self.delayText(d), true)
+            say?(String(format: tr("Audio delay: %@"), Self.delayText(d)), true)
             audioDelay = d
         case .subtitleFileFailed(let path, let error):
             FileHandle.standardError.write(Data("reel: subtitles \(path): \(error.message)\n".utf8))
@@ -159,13 +159,15 @@ final class SubtitleController {
     private func rebuildMenu(_ tracks: [SubtitleTrack]) {
         guard let trackItems else { return }
         g_menu_remove_all(trackItems)
-        let off = g_menu_item_new("Off", nil)!
+        // Translators: the subtitle menu's item for no subtitles.
+        let off = g_menu_item_new(tr("Off"), nil)!
         g_menu_item_set_action_and_target_value(off, "win.subtitle-track", g_variant_new_string("off"))
         g_menu_append_item(trackItems, off)
         g_object_unref(off.raw.cast(to: GObject.self))
         for track in tracks {
             var label = track.displayName
-            if track.isBitmap { label += " (pictures)" }
+            // Translators: after a subtitle track's name in the menu: its subtitles are pictures, not text.
+            if track.isBitmap { label += tr(" (pictures)") }
             if case .external = track.origin, LanguageNames.name(for: track.language) != nil {
                 label += " — " + ((track.origin.path as NSString?)?.lastPathComponent ?? "")
             }
@@ -232,13 +234,14 @@ final class SubtitleController {
     }
 
     private func chooseFile() {
-        let chooser = gtk_file_chooser_native_new("Add Subtitles", parent.cast(), GTK_FILE_CHOOSER_ACTION_OPEN, "_Add", "_Cancel")!
+        let chooser = gtk_file_chooser_native_new(tr("Add Subtitles"), parent.cast(), GTK_FILE_CHOOSER_ACTION_OPEN,
+                                                  tr("_Add"), tr("_Cancel"))!
         let filter = gtk_file_filter_new()!
-        gtk_file_filter_set_name(filter, "Subtitles")
+        gtk_file_filter_set_name(filter, tr("Subtitles"))
         for ext in SubtitleFiles.extensions { gtk_file_filter_add_suffix(filter, ext) }
         gtk_file_chooser_add_filter(chooser.raw.cast(), filter)
         let all = gtk_file_filter_new()!
-        gtk_file_filter_set_name(all, "All files")
+        gtk_file_filter_set_name(all, tr("All files"))
         gtk_file_filter_add_pattern(all, "*")
         gtk_file_chooser_add_filter(chooser.raw.cast(), all)
         Signal.connectInt(chooser.raw, "response") { [weak self] response in

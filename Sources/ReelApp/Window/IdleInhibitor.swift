@@ -1,4 +1,5 @@
 import CGtk
+import ReelEngine
 import ReelGtk
 
 /// Keeps the screensaver and screen blanking away while video plays (not for sound alone, and
@@ -19,7 +20,7 @@ final class IdleInhibitor {
 
     func set(_ inhibit: Bool) {
         if inhibit && cookie == 0 {
-            cookie = gtk_application_inhibit(application.cast(), window.cast(), GTK_APPLICATION_INHIBIT_IDLE, "Playing a video")
+            cookie = gtk_application_inhibit(application.cast(), window.cast(), GTK_APPLICATION_INHIBIT_IDLE, tr("Playing a video"))
         } else if !inhibit && cookie != 0 {
             gtk_application_uninhibit(application.cast(), cookie)
             cookie = 0

@@ -31,7 +31,7 @@ final class InfoCard {
         gtk_widget_add_css_class(widget, "osd")
         gtk_widget_add_css_class(widget, "reel-info-card")
         gtk_widget_set_can_target(widget, 0)
-        Accessibility.setLabel(widget, "Media information")
+        Accessibility.setLabel(widget, tr("Media information"))
     }
 
     var isShown: Bool { view?.auxiliarySlot.contains(widget) ?? false }
@@ -52,8 +52,11 @@ final class InfoCard {
     /// "OpenGL (renderer)" or "CPU (why)": what draws the pictures, and what GL there is.
     static func describe(_ output: VideoOutput) -> String {
         switch output.path {
-        case .gl: "OpenGL, \(output.rendererName)\(output.isAccelerated ? "" : " (software)")"
-        case .software: "by the processor: \(output.reason)"
+        // Translators: %@ is the graphics renderer's name.
+        case .gl: output.isAccelerated ? String(format: tr("OpenGL, %@"), output.rendererName)
+            : String(format: tr("OpenGL, %@ (software)"), output.rendererName)
+        // Translators: %@ says why OpenGL is not used (in English, from the graphics stack).
+        case .software: String(format: tr("by the processor: %@"), output.reason)
         }
     }
 
@@ -66,23 +69,31 @@ final class InfoCard {
                          + (info.duration.map { ", \(TimeFormat.clock($0))" } ?? ""))
             if let v = info.videoStream {
                 let fps = v.frameRate.map { String(format: " %.3g fps", $0) } ?? ""
-                lines.append("Video: \(v.codec) \(v.width ?? 0)×\(v.height ?? 0)\(fps) \(v.pixelFormat ?? "")")
+                // Translators: the video stream: codec, width×height, frame rate and pixel format.
+                lines.append(String(format: tr("Video: %@"), "\(v.codec) \(v.width ?? 0)×\(v.height ?? 0)\(fps) \(v.pixelFormat ?? "")"))
             }
             if let a = info.audioStream {
-                lines.append("Audio: \(a.codec) \(a.sampleRate ?? 0) Hz, \(a.channelLayout ?? "\(a.channels ?? 0) ch")")
+                // Translators: the audio stream: codec, sample rate and channel layout.
+                lines.append(String(format: tr("Audio: %@"), "\(a.codec) \(a.sampleRate ?? 0) Hz, \(a.channelLayout ?? "\(a.channels ?? 0) ch")"))
             }
         } else {
-            lines.append("Nothing is open")
+            lines.append(tr("Nothing is open"))
         }
         if let stats = Optional(view.player.statistics) {
-            lines.append("Frames: \(stats.framesShown) shown, \(stats.framesDropped) dropped")
-            if stats.decodeErrors > 0 { lines.append("Decode errors: \(stats.decodeErrors)") }
-            if let output = stats.audioOutput { lines.append("Sound: \(output)\(stats.audioFormat.map { ", \($0)" } ?? "")") }
+            // Translators: %1$ld frames were shown, %2$ld dropped.
+            lines.append(String(format: tr("Frames: %1$ld shown, %2$ld dropped"), stats.framesShown, stats.framesDropped))
+            if stats.decodeErrors > 0 { lines.append(String(format: tr("Decode errors: %ld"), stats.decodeErrors)) }
+            if let output = stats.audioOutput {
+                lines.append(String(format: tr("Sound: %@"), "\(output)\(stats.audioFormat.map { ", \($0)" } ?? "")"))
+            }
         }
-        lines.append("Drawing: \(Self.describe(view.movie.output))")
+        lines.append(String(format: tr("Drawing: %@"), Self.describe(view.movie.output)))
         if let player = view.tracks, let track = player.selectedSubtitleTrack {
-            let delay = player.subtitleDelay != 0 ? ", delay \(SubtitleController.delayText(player.subtitleDelay))" : ""
-            lines.append("Subtitles: \(track.displayName) (\(track.codec)\(track.charset.map { ", \($0)" } ?? "")\(delay))")
+            let delay = player.subtitleDelay != 0
+                ? String(format: tr(", delay %@"), SubtitleController.delayText(player.subtitleDelay)) : ""
+            // Translators: the subtitle track: its name, then codec, text encoding and delay in brackets.
+            lines.append(String(format: tr("Subtitles: %@"),
+                                "\(track.displayName) (\(track.codec)\(track.charset.map { ", \($0)" } ?? "")\(delay))"))
         }
         gtk_label_set_text(label.cast(), lines.joined(separator: "\n"))
     }

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import ReelEngine
 import ReelGtk
 
 /// What Reel shows instead of its window when files it needs are missing (an incomplete
@@ -8,16 +9,13 @@ import ReelGtk
 /// Threading: main thread only.
 @MainActor
 enum MissingFilesNotice {
-    static let heading = "Reel cannot start: some of its files are missing"
+    static var heading: String { tr("Reel cannot start: some of its files are missing") }
 
     /// The text for the window and the terminal.
     static func message(missing: [String]) -> String {
-        """
-        Reel looked for its files in \(DataDirectory.path) and did not find:
-        \(missing.map { "  " + $0 }.joined(separator: "\n"))
-
-        Install Reel again, or set REEL_DATA_DIR to the folder that holds ui/ and style.css.
-        """
+        // Translators: %1$@ is a folder, %2$@ the missing files, one a line.
+        String(format: tr("Reel looked for its files in %1$@ and did not find:\n%2$@\n\nInstall Reel again, or set REEL_DATA_DIR to the folder that holds ui/ and style.css."),
+               DataDirectory.path, missing.map { "  " + $0 }.joined(separator: "\n"))
     }
 
     /// A window of the application with the message and a Quit button; the application ends
@@ -38,7 +36,7 @@ enum MissingFilesNotice {
         gtk_label_set_wrap(body.cast(), 1)
         gtk_label_set_selectable(body.cast(), 1)
         gtk_label_set_xalign(body.cast(), 0)
-        let quit = gtk_button_new_with_label("Quit")!
+        let quit = gtk_button_new_with_label(tr("Quit"))!
         gtk_widget_set_halign(quit, GTK_ALIGN_END)
         gtk_widget_add_css_class(quit, "suggested-action")
         Signal.connect(quit.raw, "clicked") { gtk_window_destroy(window.cast()) }

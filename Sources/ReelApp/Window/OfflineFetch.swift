@@ -35,7 +35,7 @@ final class OfflineFetch {
         download = job
         gtk_widget_set_visible(bar, 1)
         gtk_progress_bar_set_fraction(bar.cast(), 0)
-        gtk_progress_bar_set_text(bar.cast(), "Connecting…")
+        gtk_progress_bar_set_text(bar.cast(), tr("Connecting…"))
         let thread = Thread { [weak self] in
             let outcome: Result<String, PlayerError> = Result { () throws(PlayerError) in
                 try job.run { progress in MainContext.async { self?.show(progress) } }
@@ -63,10 +63,11 @@ final class OfflineFetch {
         let mb = Double(progress.bytes) / 1_000_000
         if let total = progress.expected, total > 0 {
             gtk_progress_bar_set_fraction(bar.cast(), min(1, Double(progress.bytes) / Double(total)))
-            gtk_progress_bar_set_text(bar.cast(), String(format: "%.1f of %.1f MB", mb, Double(total) / 1_000_000))
+            // Translators: megabytes downloaded of the whole.
+            gtk_progress_bar_set_text(bar.cast(), String(format: tr("%.1f of %.1f MB"), mb, Double(total) / 1_000_000))
         } else {
             gtk_progress_bar_pulse(bar.cast())
-            gtk_progress_bar_set_text(bar.cast(), String(format: "%.1f MB", mb))
+            gtk_progress_bar_set_text(bar.cast(), String(format: tr("%.1f MB"), mb))
         }
     }
 

@@ -8,13 +8,13 @@ import ReelGtk
 enum OpenDialogs {
     /// A native file chooser for media files and playlists (GtkFileChooserNative: the portal
     /// inside Flatpak); several may be chosen. `done` gets paths (URIs for files without one).
-    static func chooseFiles(parent: UnsafeMutablePointer<GtkWidget>, title: String = "Open Videos", accept: String = "_Open",
+    static func chooseFiles(parent: UnsafeMutablePointer<GtkWidget>, title: String = tr("Open Videos"), accept: String = tr("_Open"),
                             _ done: @escaping @MainActor ([String]) -> Void) {
-        let chooser = gtk_file_chooser_native_new(title, parent.cast(), GTK_FILE_CHOOSER_ACTION_OPEN, accept, "_Cancel")!
+        let chooser = gtk_file_chooser_native_new(title, parent.cast(), GTK_FILE_CHOOSER_ACTION_OPEN, accept, tr("_Cancel"))!
         gtk_file_chooser_set_select_multiple(chooser.raw.cast(), 1)
-        addFilter(chooser, "Videos, sound and playlists", mimeTypes: ["video/*", "audio/*", "application/x-mpegurl",
+        addFilter(chooser, tr("Videos, sound and playlists"), mimeTypes: ["video/*", "audio/*", "application/x-mpegurl",
                                                                      "application/vnd.apple.mpegurl", "audio/x-mpegurl"])
-        addFilter(chooser, "All files", patterns: ["*"])
+        addFilter(chooser, tr("All files"), patterns: ["*"])
         Signal.connectInt(chooser.raw, "response") { response in
             defer { g_object_unref(chooser.raw.cast(to: GObject.self)) }
             guard response == Int(GTK_RESPONSE_ACCEPT.rawValue), let files = gtk_file_chooser_get_files(chooser.raw.cast()) else { return }
@@ -78,14 +78,15 @@ enum OpenDialogs {
     /// A native save dialog for a PNG, starting in the Pictures folder with `suggestedName`.
     static func choosePNGDestination(parent: UnsafeMutablePointer<GtkWidget>, suggestedName: String,
                                      _ done: @escaping @MainActor (String) -> Void) {
-        let chooser = gtk_file_chooser_native_new("Save Picture", parent.cast(), GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel")!
+        let chooser = gtk_file_chooser_native_new(tr("Save Picture"), parent.cast(), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                                  tr("_Save"), tr("_Cancel"))!
         gtk_file_chooser_set_current_name(chooser.raw.cast(), suggestedName)
         if let pictures = g_get_user_special_dir(G_USER_DIRECTORY_PICTURES) {
             let folder = g_file_new_for_path(pictures)!
             gtk_file_chooser_set_current_folder(chooser.raw.cast(), folder, nil)
             g_object_unref(folder.raw.cast(to: GObject.self))
         }
-        addFilter(chooser, "PNG images", mimeTypes: ["image/png"])
+        addFilter(chooser, tr("PNG images"), mimeTypes: ["image/png"])
         show(chooser, acceptingURIs: false, done)
     }
 

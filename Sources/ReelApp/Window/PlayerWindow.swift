@@ -81,7 +81,7 @@ public final class PlayerWindow: MediaPlayerWindow {
         let panel = QueuePanel(controller: queue)
         panel.chooseFiles = { [weak self] done in
             guard let self else { return }
-            OpenDialogs.chooseFiles(parent: self.window, title: "Add to the Queue", accept: "_Add", done)
+            OpenDialogs.chooseFiles(parent: self.window, title: tr("Add to the Queue"), accept: tr("_Add"), done)
         }
         queuePanel = panel
         installHeader(builder, queueButton: panel.button)
@@ -187,7 +187,8 @@ public final class PlayerWindow: MediaPlayerWindow {
 
     private func setTitle(_ title: String?) {
         let text = title ?? "Reel"
-        gtk_window_set_title(window.cast(), text == "Reel" ? "Reel" : "\(text) – Reel")
+        // Translators: the window title; %@ is the name of what plays.
+        gtk_window_set_title(window.cast(), text == "Reel" ? "Reel" : String(format: tr("%@ – Reel"), text))
         gtk_label_set_text(titleLabel.cast(), text)
     }
 

@@ -17,7 +17,7 @@ extension MediaSource {
     public var previewAvailability: PreviewAvailability {
         switch location {
         case .file: .available
-        case .remote: .unavailable(reason: "No preview while streaming")
+        case .remote: .unavailable(reason: tr("No preview while streaming"))
         }
     }
 }

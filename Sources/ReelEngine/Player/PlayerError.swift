@@ -27,17 +27,18 @@ public enum PlayerError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// In the person's language once the `reel` domain is bound (the details stay as they came).
     public var message: String {
         switch self {
-        case .fileNotFound(let what): "File not found: \(what)"
-        case .permissionDenied(let what): "Permission denied: \(what)"
-        case .notMediaFile(let what): "Not a media file Reel can read: \(what)"
-        case .noPlayableStream(let what): "Nothing to play: \(what)"
-        case .unsupportedCodec(let what): "Unsupported codec: \(what)"
-        case .networkError(let what): "Network error: \(what)"
-        case .corruptData(let what): "The media data is damaged: \(what)"
-        case .unsupportedSource(let what): "Reel does not open this kind of address: \(what)"
-        case .internalError(let what): "Internal error: \(what)"
+        case .fileNotFound(let what): String(format: tr("File not found: %@"), what)
+        case .permissionDenied(let what): String(format: tr("Permission denied: %@"), what)
+        case .notMediaFile(let what): String(format: tr("Not a media file Reel can read: %@"), what)
+        case .noPlayableStream(let what): String(format: tr("Nothing to play: %@"), what)
+        case .unsupportedCodec(let what): String(format: tr("Unsupported codec: %@"), what)
+        case .networkError(let what): String(format: tr("Network error: %@"), what)
+        case .corruptData(let what): String(format: tr("The media data is damaged: %@"), what)
+        case .unsupportedSource(let what): String(format: tr("Reel does not open this kind of address: %@"), what)
+        case .internalError(let what): String(format: tr("Internal error: %@"), what)
         }
     }
 

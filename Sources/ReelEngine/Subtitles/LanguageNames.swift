@@ -1,7 +1,8 @@
 import Foundation
 
-/// English names for the language codes found in media tags and file names (ISO 639-1 and
-/// 639-2, bibliographic and terminology forms). Threading: pure functions.
+/// Names, in the person's language, for the language codes found in media tags and file names
+/// (ISO 639-1 and 639-2, bibliographic and terminology forms); a code the table lacks gets its
+/// English name. Threading: pure functions.
 public enum LanguageNames {
     /// The language's name, or nil for no code or "und"; unknown codes are returned as they are.
     public static func name(for code: String?) -> String? {
@@ -30,20 +31,21 @@ public enum LanguageNames {
         return table[base] != nil
     }
 
+    // Translators: language names, as the audio and subtitle menus show them.
     private static let pairs: [(String, String, [String])] = [
-        ("en", "English", ["eng"]), ("fr", "French", ["fre", "fra"]), ("de", "German", ["ger", "deu"]),
-        ("es", "Spanish", ["spa"]), ("it", "Italian", ["ita"]), ("pt", "Portuguese", ["por"]),
-        ("ru", "Russian", ["rus"]), ("uk", "Ukrainian", ["ukr"]), ("pl", "Polish", ["pol"]),
-        ("cs", "Czech", ["cze", "ces"]), ("nl", "Dutch", ["dut", "nld"]), ("sv", "Swedish", ["swe"]),
-        ("da", "Danish", ["dan"]), ("no", "Norwegian", ["nor"]), ("fi", "Finnish", ["fin"]),
-        ("el", "Greek", ["gre", "ell"]), ("tr", "Turkish", ["tur"]), ("ar", "Arabic", ["ara"]),
-        ("he", "Hebrew", ["heb"]), ("hi", "Hindi", ["hin"]), ("zh", "Chinese", ["chi", "zho"]),
-        ("ja", "Japanese", ["jpn"]), ("ko", "Korean", ["kor"]), ("hu", "Hungarian", ["hun"]),
-        ("ro", "Romanian", ["rum", "ron"]), ("bg", "Bulgarian", ["bul"]), ("sr", "Serbian", ["srp"]),
-        ("hr", "Croatian", ["hrv"]), ("sk", "Slovak", ["slo", "slk"]), ("sl", "Slovenian", ["slv"]),
-        ("vi", "Vietnamese", ["vie"]), ("th", "Thai", ["tha"]), ("id", "Indonesian", ["ind"]),
-        ("fa", "Persian", ["per", "fas"]), ("ca", "Catalan", ["cat"]), ("et", "Estonian", ["est"]),
-        ("lv", "Latvian", ["lav"]), ("lt", "Lithuanian", ["lit"]), ("is", "Icelandic", ["ice", "isl"]),
+        ("en", tr("English"), ["eng"]), ("fr", tr("French"), ["fre", "fra"]), ("de", tr("German"), ["ger", "deu"]),
+        ("es", tr("Spanish"), ["spa"]), ("it", tr("Italian"), ["ita"]), ("pt", tr("Portuguese"), ["por"]),
+        ("ru", tr("Russian"), ["rus"]), ("uk", tr("Ukrainian"), ["ukr"]), ("pl", tr("Polish"), ["pol"]),
+        ("cs", tr("Czech"), ["cze", "ces"]), ("nl", tr("Dutch"), ["dut", "nld"]), ("sv", tr("Swedish"), ["swe"]),
+        ("da", tr("Danish"), ["dan"]), ("no", tr("Norwegian"), ["nor"]), ("fi", tr("Finnish"), ["fin"]),
+        ("el", tr("Greek"), ["gre", "ell"]), ("tr", tr("Turkish"), ["tur"]), ("ar", tr("Arabic"), ["ara"]),
+        ("he", tr("Hebrew"), ["heb"]), ("hi", tr("Hindi"), ["hin"]), ("zh", tr("Chinese"), ["chi", "zho"]),
+        ("ja", tr("Japanese"), ["jpn"]), ("ko", tr("Korean"), ["kor"]), ("hu", tr("Hungarian"), ["hun"]),
+        ("ro", tr("Romanian"), ["rum", "ron"]), ("bg", tr("Bulgarian"), ["bul"]), ("sr", tr("Serbian"), ["srp"]),
+        ("hr", tr("Croatian"), ["hrv"]), ("sk", tr("Slovak"), ["slo", "slk"]), ("sl", tr("Slovenian"), ["slv"]),
+        ("vi", tr("Vietnamese"), ["vie"]), ("th", tr("Thai"), ["tha"]), ("id", tr("Indonesian"), ["ind"]),
+        ("fa", tr("Persian"), ["per", "fas"]), ("ca", tr("Catalan"), ["cat"]), ("et", tr("Estonian"), ["est"]),
+        ("lv", tr("Latvian"), ["lav"]), ("lt", tr("Lithuanian"), ["lit"]), ("is", tr("Icelandic"), ["ice", "isl"]),
     ]
     private static let table: [String: String] = {
         var t: [String: String] = [:]

@@ -30,7 +30,7 @@ public struct SubtitleTrack: Sendable, Equatable, Codable {
         if let name = LanguageNames.name(for: language) { parts.append(name) }
         if let title, !title.isEmpty, !parts.contains(title) { parts.append(title) }
         if parts.isEmpty, case .external(let path) = origin { parts.append((path as NSString).lastPathComponent) }
-        if parts.isEmpty { parts.append("Track \(id)") }
+        if parts.isEmpty { parts.append(String(format: tr("Track %ld"), id)) }
         return parts.joined(separator: " — ")
     }
 }

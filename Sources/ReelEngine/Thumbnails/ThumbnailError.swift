@@ -22,9 +22,9 @@ public enum ThumbnailError: Error, Sendable, Equatable, CustomStringConvertible 
     public var message: String {
         switch self {
         case .unavailable(let reason): reason
-        case .noPicture(let what): "No picture: \(what)"
+        case .noPicture(let what): String(format: tr("No picture: %@"), what)
         case .unreadable(let error): error.message
-        case .closed: "The preview was closed"
+        case .closed: tr("The preview was closed")
         }
     }
 

@@ -79,9 +79,9 @@ final class ControlsOverlay {
         // During a break the button pauses and plays the break.
         let playing = player.state == .playing || player.state == .stalled || player.state == .suspended
         gtk_button_set_icon_name(playButton.cast(), playing ? pauseIconName : playIconName)
-        let label = playing ? "Pause" : "Play"
+        let label = playing ? tr("Pause") : tr("Play")
         Accessibility.setLabel(playButton, label)
-        gtk_widget_set_tooltip_text(playButton, playing ? "Pause (Space)" : "Play (Space)")
+        gtk_widget_set_tooltip_text(playButton, playing ? tr("Pause (Space)") : tr("Play (Space)"))
     }
 
     // MARK: Scanning
@@ -168,7 +168,8 @@ final class ControlsOverlay {
         inBreak = on
         gtk_widget_set_sensitive(scrubber, on || duration == nil ? 0 : 1)
         for button in scanButtons { gtk_widget_set_sensitive(button, on ? 0 : 1) }
-        Accessibility.setLabel(scrubber, on ? "Break" : "Position")
+        // Translators: the position slider's name; "Break" while an ad break (a clip between parts) plays.
+        Accessibility.setLabel(scrubber, on ? tr("Break") : tr("Position"))
         if on {
             gtk_widget_add_css_class(bar, "reel-break")
             showBreakTime(0, of: nil)

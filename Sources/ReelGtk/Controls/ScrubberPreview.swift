@@ -227,7 +227,8 @@ final class ScrubberPreview {
     /// "Preview at 1:05, Chapter title — No preview while streaming": everything the card says.
     private func updateAccessibleName() {
         guard hoverTime != nil else { return }
-        var name = "Preview at " + String(cString: gtk_label_get_text(timeLabel.cast()))
+        // Translators: %@ is the time under the pointer, such as 1:05.
+        var name = String(format: tr("Preview at %@"), String(cString: gtk_label_get_text(timeLabel.cast())))
         if gtk_widget_get_visible(chapterLabel) != 0 { name += ", " + String(cString: gtk_label_get_text(chapterLabel.cast())) }
         if gtk_widget_get_visible(messageLabel) != 0 { name += " — " + String(cString: gtk_label_get_text(messageLabel.cast())) }
         Accessibility.setLabel(card, name)

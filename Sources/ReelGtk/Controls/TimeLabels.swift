@@ -39,11 +39,11 @@ final class TimeLabels {
             let left = max(0, duration - position) / max(speed, 0.01)
             gtk_label_set_text(total.cast(), TimeText.remaining(position: 0, duration: left,
                                                                 frameRate: frameRate, options: options))
-            Accessibility.setLabel(totalButton, "Time remaining")
+            Accessibility.setLabel(totalButton, tr("Time remaining"))
         } else {
             gtk_label_set_text(total.cast(), TimeText.elapsed(duration, reference: duration,
                                                               frameRate: frameRate, options: options))
-            Accessibility.setLabel(totalButton, "Total time")
+            Accessibility.setLabel(totalButton, tr("Total time"))
         }
     }
 
@@ -55,6 +55,6 @@ final class TimeLabels {
         } else {
             gtk_label_set_text(total.cast(), "--:--")
         }
-        Accessibility.setLabel(totalButton, "Break time remaining")
+        Accessibility.setLabel(totalButton, tr("Break time remaining"))
     }
 }

@@ -1,4 +1,5 @@
 import CGtk
+import ReelEngine
 
 /// Reel's GtkBuilder files, `data/ui/<name>.ui`: every file the widget and the app load, so that
 /// all of them can be checked before any window needs one.
@@ -27,6 +28,8 @@ public final class UIBuilder {
     public init(_ file: UIFile) {
         let path = file.path
         builder = gtk_builder_new()
+        // The files' translatable="yes" texts come from Reel's catalog, not the program's default.
+        gtk_builder_set_translation_domain(builder, Translation.domain)
         var error: UnsafeMutablePointer<GError>? = nil
         if gtk_builder_add_from_file(builder, path, &error) == 0 {
             let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"

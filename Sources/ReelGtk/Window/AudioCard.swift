@@ -33,7 +33,7 @@ final class AudioCard {
         gtk_picture_set_content_fit(picture.cast(), GTK_CONTENT_FIT_CONTAIN)
         gtk_widget_set_size_request(picture, 220, 220)
         gtk_widget_set_vexpand(picture, 1)
-        Accessibility.setLabel(picture, "Cover art")
+        Accessibility.setLabel(picture, tr("Cover art"))
         icon = gtk_image_new_from_icon_name("audio-x-generic-symbolic")
         gtk_image_set_pixel_size(icon.cast(), 128)
         gtk_widget_add_css_class(icon, "dim-label")
@@ -46,7 +46,7 @@ final class AudioCard {
         for child in [picture, icon, title, detail] { gtk_box_append(widget.cast(), child) }
         gtk_widget_add_css_class(widget, "reel-audio-card")
         gtk_widget_set_can_target(widget, 0)
-        Accessibility.setLabel(widget, "Now playing")
+        Accessibility.setLabel(widget, tr("Now playing"))
     }
 
     /// Shows the card for `info` (sound without video), or takes it away.

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import ReelEngine
 
 /// What a key just changed (the volume, the speed, a delay, a track), shown for a moment over
 /// the centre of the picture with an icon, as mpv's OSD and Clapper's billboard do: someone
@@ -56,11 +57,13 @@ public final class Billboard {
         let percent = Int((level * 100).rounded())
         let icon = muted || percent == 0 ? "audio-volume-muted-symbolic"
             : percent < 34 ? "audio-volume-low-symbolic" : percent < 67 ? "audio-volume-medium-symbolic" : "audio-volume-high-symbolic"
-        show(muted ? "Muted" : "Volume \(percent) %", icon: icon)
+        // Translators: %ld is the volume in percent.
+        show(muted ? tr("Muted") : String(format: tr("Volume %ld %%"), percent), icon: icon)
     }
 
     public func speed(_ speed: Double) {
-        let text = abs(speed - 1) < 0.001 ? "Normal speed" : "Speed " + String(format: "%g×", speed)
+        // Translators: %g is the playback speed, such as 1.5 (× means times).
+        let text = abs(speed - 1) < 0.001 ? tr("Normal speed") : String(format: tr("Speed %g×"), speed)
         show(text, icon: speed < 1 ? "media-seek-backward-symbolic" : "media-seek-forward-symbolic")
     }
 }

@@ -217,7 +217,7 @@ public final class PlayerView {
         preview.mediaClosed()
         visibility.hide()
         applyVisibility()
-        status.showError(error, source: sourceName ?? "this media")
+        status.showError(error, source: sourceName ?? tr("this media"))
     }
 
     private func showSpinner(after delay: Double) {

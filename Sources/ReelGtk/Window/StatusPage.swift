@@ -29,13 +29,13 @@ final class StatusPage {
     }
 
     func showWelcome(demoAvailable: Bool) {
-        show(icon: "video-x-generic-symbolic", title: "Open a Video",
-             detail: "Drop a video or a playlist here, or open a file or an address.")
+        show(icon: "video-x-generic-symbolic", title: tr("Open a Video"),
+             detail: tr("Drop a video or a playlist here, or open a file or an address."))
         gtk_widget_set_visible(demoButton, demoAvailable ? 1 : 0)
     }
 
     func showError(_ error: PlayerError, source: String) {
-        show(icon: "dialog-error-symbolic", title: "Cannot Play “\(source)”", detail: error.message)
+        show(icon: "dialog-error-symbolic", title: String(format: tr("Cannot Play “%@”"), source), detail: error.message)
         gtk_widget_set_visible(demoButton, 0)
     }
 
