@@ -1,3 +1,4 @@
+import ReelEngine
 import ReelGtk
 
 /// One value a choice preference can take: the id the key holds and the name people read.

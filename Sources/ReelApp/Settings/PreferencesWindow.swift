@@ -1,4 +1,5 @@
 import CGtk
+import ReelEngine
 import ReelGtk
 
 /// The preferences window (ui/preferences.ui): libadwaita's preferences window, pages of rows
