@@ -63,10 +63,14 @@ struct PreferencesWindowTests {
             let app = try ReelApp(on: desktop)
             try app.element(named: "Open a Video")
             let preferences = try Self.openPreferences(app)
-            for page in ["Playback", "Controls", "Subtitles", "Streaming"] {
-                try preferences.element(named: page, role: "page tab")
+            // One read of the whole window (hundreds of elements: a read takes most of a second)
+            // for its four page tabs and every control.
+            let pages = ["Playback", "Controls", "Subtitles", "Streaming"]
+            var tree: [AccessibleNode] = []
+            try Desktop.wait("the four page tabs in the accessibility tree", log: app.log) {
+                tree = try preferences.accessibleTree()
+                return pages.allSatisfy { page in tree.contains { $0.role == "page tab" && $0.name == page } }
             }
-            let tree = try preferences.accessibleTree()
             let missing = Self.controls.filter { control in !tree.contains { $0.role == control.role && $0.name == control.name } }
             #expect(missing.isEmpty, "unnamed or missing: \(missing)\n\(tree.filter { !$0.name.isEmpty }.map(\.description).joined(separator: "\n"))")
 
@@ -95,23 +99,35 @@ struct PreferencesWindowTests {
             try desktop.xdotool(["type", "--delay", "40", "de, en"])
             try Desktop.wait("audio-languages typed", log: app.log) { try Self.key(desktop, "audio-languages") == "'de, en'" }
 
-            // Changed elsewhere: the rows follow.
+            // Changed elsewhere: the rows follow (the three keys set at once, their rows read
+            // together). An encoding typed before there was a list reads as its entry.
             _ = try Self.gsettings(desktop, ["set", "io.github.reel.Reel", "resume-playback", "never"])
-            // In the row itself, not in its closed list.
-            try preferences.waitForElement("the combo row showing Starts from the beginning") {
-                $0.role == "label" && $0.name == "Starts from the beginning" && $0.states.contains("visible")
-                    && (resume.y..<resume.y + resume.height).contains($0.y + $0.height / 2)
-                    && (resume.x..<resume.x + resume.width).contains($0.x + $0.width / 2)
-            }
             _ = try Self.gsettings(desktop, ["set", "io.github.reel.Reel", "autoplay", "false"])
-            try preferences.waitForElement("the autoplay switch off") {
-                $0.role == "check box" && $0.name == "Play as soon as a video opens" && !$0.states.contains("checked")
-            }
-            // An encoding typed before there was a list reads as its entry; one the list lacks is added.
             _ = try Self.gsettings(desktop, ["set", "io.github.reel.Reel", "subtitle-charset", "windows-1251"])
-            try preferences.waitForElement("Cyrillic (Windows-1251) in the encoding row") {
-                $0.role == "label" && $0.name == "Cyrillic (Windows-1251)"
+            let followed: [(what: String, match: (AccessibleNode) -> Bool)] = [
+                // In the row itself, not in its closed list.
+                ("the combo row showing Starts from the beginning", {
+                    $0.role == "label" && $0.name == "Starts from the beginning" && $0.states.contains("visible")
+                        && (resume.y..<resume.y + resume.height).contains($0.y + $0.height / 2)
+                        && (resume.x..<resume.x + resume.width).contains($0.x + $0.width / 2)
+                }),
+                ("the autoplay switch off", {
+                    $0.role == "check box" && $0.name == "Play as soon as a video opens" && !$0.states.contains("checked")
+                }),
+                ("Cyrillic (Windows-1251) in the encoding row", { $0.role == "label" && $0.name == "Cyrillic (Windows-1251)" }),
+            ]
+            var notYet: [String] = []
+            do {
+                try Desktop.wait("the rows to follow the keys", log: app.log) {
+                    let now = try preferences.accessibleTree()
+                    notYet = followed.filter { row in !now.contains(where: row.match) }.map(\.what)
+                    return notYet.isEmpty
+                }
+            } catch {
+                Issue.record("the rows did not follow: \(notYet)")
+                throw error
             }
+            // One the list lacks is added.
             _ = try Self.gsettings(desktop, ["set", "io.github.reel.Reel", "subtitle-charset", "CP1251"])
             try preferences.waitForElement("CP1251 in the encoding row") { $0.role == "label" && $0.name == "CP1251" }
             #expect(try Self.key(desktop, "subtitle-charset") == "'CP1251'")
