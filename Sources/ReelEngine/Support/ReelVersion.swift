@@ -2,5 +2,5 @@
 /// newest release in data/io.github.reel.Reel.metainfo.xml, which software centres show.
 /// Threading: a constant.
 public enum ReelVersion {
-    public static let string = "0.4.0"
+    public static let string = "0.5.0"
 }
