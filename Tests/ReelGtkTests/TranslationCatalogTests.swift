@@ -137,11 +137,11 @@ struct TranslationCatalogTests {
                 }
                 let start = args.range(at: 1).location - 1
                 sites.insert(CallSite(file: file, line: line(of: start, in: ns),
-                                      text: unescape(ns.substring(with: args.range(at: 1)))))
+                                      text: POFile.unescape(ns.substring(with: args.range(at: 1)))))
                 if isPlural {
                     let second = args.range(at: 2).location - 1
                     sites.insert(CallSite(file: file, line: line(of: second, in: ns),
-                                          text: unescape(ns.substring(with: args.range(at: 2)))))
+                                          text: POFile.unescape(ns.substring(with: args.range(at: 2)))))
                 }
             }
         }
@@ -150,27 +150,6 @@ struct TranslationCatalogTests {
 
     static func line(of location: Int, in text: NSString) -> Int {
         text.substring(to: location).reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-    }
-
-    /// A Swift literal's text (the escapes Reel's marked strings may use).
-    static func unescape(_ literal: String) -> String {
-        var out = ""
-        var escaped = false
-        for c in literal {
-            if escaped {
-                switch c {
-                case "n": out.append("\n")
-                case "t": out.append("\t")
-                default: out.append(c)
-                }
-                escaped = false
-            } else if c == "\\" {
-                escaped = true
-            } else {
-                out.append(c)
-            }
-        }
-        return out
     }
 
     @Test("Every tr and trn call in Swift is in the template, at its line (an extraction gap fails), and POTFILES.in lists its file")

@@ -93,9 +93,15 @@ struct POFile {
     /// A quoted C string's text.
     static func unquote(_ quoted: String) -> String {
         guard quoted.hasPrefix("\""), quoted.hasSuffix("\""), quoted.count >= 2 else { return "" }
+        return unescape(String(quoted.dropFirst().dropLast()))
+    }
+
+    /// A C (or plain Swift) literal's text, without its quotes: the escapes Reel's marked strings
+    /// and gettext's catalogs use.
+    static func unescape(_ literal: String) -> String {
         var out = ""
         var escaped = false
-        for c in quoted.dropFirst().dropLast() {
+        for c in literal {
             if escaped {
                 switch c {
                 case "n": out.append("\n")
