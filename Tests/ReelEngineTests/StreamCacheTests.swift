@@ -83,8 +83,7 @@ struct StreamCacheTests {
         let url = try publish(source, "exact-\(UUID().uuidString)")
         let test = try playToEnd(url)
         #expect(test.player.statistics.framesShown >= 100)
-        let finished = try test.waitFor("download finished") { if case .downloadFinished = $0 { return true }; return false }
-        guard case .downloadFinished(let path) = finished else { return }
+        let path = try test.waitForDownloadFinished()
         #expect(try sha256(path) == sha256(source))
         #expect(try cachedPath(url) == path)
         let size = try FileManager.default.attributesOfItem(atPath: source)[.size] as! Int
@@ -104,6 +103,7 @@ struct StreamCacheTests {
         try proxy.set(["drop_after": 60_000, "drop_count": 4])
         let test = try playToEnd(url)
         #expect(test.recorder.all.contains { if case .reconnecting = $0 { return true }; return false })
+        try test.waitForDownloadFinished()
         #expect(try sha256(try cachedPath(url)) == sha256(source))
         #expect(try proxy.stats.requests >= 5)
     }
@@ -170,6 +170,7 @@ struct StreamCacheTests {
             states = test.states.map(\.name)
             state = test.player.state
             self.url = url
+            if state == .ended { try test.waitForDownloadFinished() }
             cached = StreamCache(options: StreamCacheTests.options(cacheDir)).list().first { $0.url == url }
             cachedSHA = try cached.map { try StreamCacheTests.sha256($0.path) }
             sourceSHA = try StreamCacheTests.sha256(source)
@@ -291,6 +292,7 @@ struct StreamCacheTests {
         utimensat(AT_FDCWD, target.path, &times, 0)
         let test = try playToEnd(url)
         #expect(test.player.mediaInfo?.videoStream?.codec == "vp9")
+        try test.waitForDownloadFinished()
         #expect(try sha256(try cachedPath(url)) == sha256(second))
     }
 

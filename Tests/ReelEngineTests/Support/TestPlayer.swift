@@ -65,6 +65,19 @@ final class TestPlayer {
         return event
     }
 
+    /// Waits for the stream cache's report that the whole resource is on disk; returns its path.
+    /// The cache's record on disk is brought up to date when a transfer ends, which can come
+    /// after the player has read the last bytes and played to its end: read the cache after this.
+    @discardableResult
+    func waitForDownloadFinished(timeout: Double = TestPlayer.timeout) throws -> String {
+        let event = try waitFor(timeout: timeout, "the download finished") {
+            if case .downloadFinished = $0 { return true }
+            return false
+        }
+        guard case .downloadFinished(let path) = event else { throw Timeout(what: "the download finished") }
+        return path
+    }
+
     var states: [PlayerState] {
         recorder.all.compactMap { if case .stateChanged(_, let to) = $0 { return to } else { return nil } }
     }
