@@ -53,7 +53,8 @@ struct QueueWindowTests {
         let ids = try app.desktop.run(["xdotool", "search", "--onlyvisible", "--pid", String(app.pid)]).output
             .split(separator: "\n").map(String.init)
         for id in ids {
-            let text = try app.desktop.run(["xdotool", "getwindowgeometry", "--shell", id]).output
+            // A window listed can be gone a moment later (a tooltip, the drag's icon).
+            guard let text = try? app.desktop.run(["xdotool", "getwindowgeometry", "--shell", id]).output else { continue }
             var v: [String: Int] = [:]
             for line in text.split(separator: "\n") {
                 let parts = line.split(separator: "=")
@@ -66,6 +67,31 @@ struct QueueWindowTests {
             }
         }
         return []
+    }
+
+    /// Clicks the highest or lowest row of the queue panel until `row` shows as chosen there,
+    /// each click apart from the one before by more than a double click's time (two in time
+    /// would play the row). `always`: click once even if it is chosen already (the click is
+    /// the point: once it is answered, every event before it was handled).
+    static func choose(_ app: ReelApp, row: String, lowest: Bool, always: Bool = false) throws {
+        var chosen = false
+        for attempt in 0..<10 where !chosen {
+            let rows = try onScreen(app).filter { $0.role == "list item" }
+            let target = try #require(lowest ? rows.max { $0.y < $1.y } : rows.min { $0.y < $1.y })
+            if target.name == row && target.states.contains("selected") && !(always && attempt == 0) { return }
+            try app.desktop.click(target.x + target.width / 3, target.y + target.height / 2)
+            chosen = (try? app.waitForElement("\(row) chosen", timeout: 1) {
+                $0.role == "list item" && $0.name == row && $0.states.contains("selected")
+            }) != nil
+        }
+        try #require(chosen, "the queue panel never showed \(row) chosen")
+    }
+
+    /// How many items the queue saved on disk holds (the app writes it at every change).
+    static func savedItems(_ desktop: Desktop) throws -> Int {
+        let data = try Data(contentsOf: desktop.home.appendingPathComponent("state/reel/queue.json"))
+        let saved = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return try #require((saved["queue"] as? [String: Any])?["items"] as? [Any]).count
     }
 
     @Test("Dragging a row in the queue panel moves the item; × removes one; a chosen row plays on Enter")
@@ -98,31 +124,27 @@ struct QueueWindowTests {
             // The panel answering clicks again first: clicks right after a drop go unanswered
             // (the × did nothing, whatever the wait; one click was not always enough on a busy
             // machine), as if the drop still held the pointer. So the last row is clicked until
-            // it shows as chosen, each click apart from the one before by more than a double
-            // click's time (two in time would play the row). On the last row, so that choosing
-            // the first one below still counts.
-            let last = try #require(try Self.onScreen(app).filter { $0.role == "list item" }.max { $0.y < $1.y })
-            var answered = false
-            for _ in 0..<10 where !answered {
-                try desktop.click(last.x + last.width / 3, last.y + last.height / 2)
-                answered = (try? app.waitForElement("the last row chosen", timeout: 1) {
-                    $0.role == "list item" && $0.name == Self.name(b) && $0.states.contains("selected")
-                }) != nil
+            // it shows as chosen. On the last row, so that choosing the first one below still counts.
+            try Self.choose(app, row: Self.name(b), lowest: true)
+            // A × click was still lost now and then on a busy machine (about once in fifty runs:
+            // the queue kept all three items, the popover open, the button where it was read; the
+            // cause is not known). Clicking again is safe only once the first click is known to
+            // be lost: the first row shown as chosen after it proves every earlier event was
+            // handled, and the queue saved inside the × handler then says whether it removed.
+            var removed = false
+            for attempt in 1...3 where !removed {
+                try app.click(try #require(try Self.onScreen(app).first { $0.name == "Remove \(Self.name(a))" }))
+                try Self.choose(app, row: Self.name(c), lowest: false, always: true)
+                removed = try Self.savedItems(desktop) == 2
+                if !removed { print("the × click on \(Self.name(a)) went unanswered (attempt \(attempt))") }
             }
-            try #require(answered, "the queue panel never answered a click after the drop")
-            try app.click(try #require(try Self.onScreen(app).first { $0.name == "Remove \(Self.name(a))" }))
+            try #require(removed, "× never removed \(Self.name(a)) from the queue")
             try Desktop.wait("the next item playing", log: app.log) { app.title.contains(Self.name(b)) }
             rows = try Self.rows(app, count: 2)
             #expect(rows == [Self.name(c), Self.name(b) + " (playing)"], "rows: \(rows)")
-            // A row chosen and Enter plays it (as a double click does; two clicks can arrive too far
-            // apart for one on a busy machine).
-            let first = try #require(try Self.onScreen(app).filter { $0.role == "list item" }.min { $0.y < $1.y })
-            try desktop.glide(to: first.x + first.width / 3, first.y + first.height / 2)
-            usleep(300_000)
-            try desktop.xdotool(["click", "1"])
-            try app.waitForElement("the first row chosen") {
-                $0.role == "list item" && $0.name == Self.name(c) && $0.states.contains("selected")
-            }
+            // The first row chosen (still, after the rows were made again) and Enter plays it (as a double click does; two clicks
+            // can arrive too far apart for one on a busy machine).
+            try Self.choose(app, row: Self.name(c), lowest: false)
             try desktop.key("Return")
             try Desktop.wait("the chosen item", log: app.log) { app.title.contains(Self.name(c)) }
         }
