@@ -152,6 +152,7 @@ final class AccessibilityReader {
     ACCESSIBLE = "org.a11y.atspi.Accessible"
     PROPERTIES = "org.freedesktop.DBus.Properties"
     REGISTRY = ("org.a11y.atspi.Registry", "/org/a11y/atspi/accessible/root")
+    WINDOW_COORDS = GLib.Variant("(u)", (pyatspi.WINDOW_COORDS,))
     STATE_NAMES = {i: pyatspi.stateToString(pyatspi.StateType(i)) for i in pyatspi.StateType._enum_lookup}
     connection = None
 
@@ -186,12 +187,24 @@ final class AccessibilityReader {
             context.iteration(True)
         return answers
 
+    # The questions' parameters are made once: making a GLib.Variant costs Python more than
+    # sending the question.
+    PROPS = {}
+    INDEXES = {}
+
     def prop(name, interface=ACCESSIBLE):
-        return (PROPERTIES, "Get", GLib.Variant("(ss)", (interface, name)))
+        if (interface, name) not in PROPS:
+            PROPS[(interface, name)] = (PROPERTIES, "Get", GLib.Variant("(ss)", (interface, name)))
+        return PROPS[(interface, name)]
+
+    def index(i):
+        if i not in INDEXES:
+            INDEXES[i] = GLib.Variant("(i)", (i,))
+        return INDEXES[i]
 
     def children(parents):
         # The children of each (element, child count), in order, left out where they went.
-        questions = [(element, ACCESSIBLE, "GetChildAtIndex", GLib.Variant("(i)", (i,)))
+        questions = [(element, ACCESSIBLE, "GetChildAtIndex", index(i))
                      for element, count in parents for i in range(count)]
         found = [tuple(answer[0]) if answer is not None else None for answer in ask_all(questions)]
         result, at = [], 0
@@ -239,7 +252,7 @@ final class AccessibilityReader {
             for element, _ in level:
                 questions += [(element, ACCESSIBLE, "GetRole", None), (element,) + prop("Name"),
                               (element, ACCESSIBLE, "GetState", None),
-                              (element, "org.a11y.atspi.Component", "GetExtents", GLib.Variant("(u)", (pyatspi.WINDOW_COORDS,))),
+                              (element, "org.a11y.atspi.Component", "GetExtents", WINDOW_COORDS),
                               (element,) + prop("CurrentValue", "org.a11y.atspi.Value"), (element,) + prop("ChildCount")]
             answers = ask_all(questions)
             parents = []
