@@ -28,8 +28,12 @@ struct ControlsTests {
                     .write(to: folder.appendingPathComponent("keyfile"), atomically: true, encoding: .utf8)
             }
             app = try ReelApp(on: desktop, arguments: arguments + [try Fixtures.path(clip)])
-            movie = try app.element(named: "Video")
-            try app.element(named: arguments.contains("--paused") ? "Play" : "Pause")   // autoplay: playing
+            // The picture, from the read that finds the clip loaded (autoplay: playing).
+            let playButton = arguments.contains("--paused") ? "Play" : "Pause"
+            let tree = try app.waitForTree("the picture and the \(playButton) button") { tree in
+                tree.contains { $0.name == "Video" } && tree.contains { $0.name == playButton }
+            }
+            movie = tree.first { $0.name == "Video" }!
         }
 
         /// The strip where the controls bar appears, inside the picture.
