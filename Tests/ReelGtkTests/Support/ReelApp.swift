@@ -228,10 +228,11 @@ public final class ReelApp {
         try desktop.click(node.x + node.width / 2, node.y + node.height / 2, times: times)
     }
 
-    /// Asks the app to quit and waits (up to 10 s) until it has.
+    /// Asks the app to quit and waits (up to 10 s) until it has. Looked at every 5 ms: it is
+    /// gone a few milliseconds after the signal, and every window test waits for it.
     public func stop() {
         kill(pid, SIGTERM)
-        for _ in 0..<200 where Command.isRunning(pid) { usleep(50_000) }
+        for _ in 0..<2000 where Command.isRunning(pid) { usleep(5_000) }
         if Command.isRunning(pid) { kill(pid, SIGKILL) }
     }
 
