@@ -28,8 +28,12 @@ struct ControlsTests {
                     .write(to: folder.appendingPathComponent("keyfile"), atomically: true, encoding: .utf8)
             }
             app = try ReelApp(on: desktop, arguments: arguments + [try Fixtures.path(clip)])
-            movie = try app.element(named: "Video")
-            try app.element(named: arguments.contains("--paused") ? "Play" : "Pause")   // autoplay: playing
+            // The picture, from the read that finds the clip loaded (autoplay: playing).
+            let playButton = arguments.contains("--paused") ? "Play" : "Pause"
+            let tree = try app.waitForTree("the picture and the \(playButton) button") { tree in
+                tree.contains { $0.name == "Video" } && tree.contains { $0.name == playButton }
+            }
+            movie = tree.first { $0.name == "Video" }!
         }
 
         /// The strip where the controls bar appears, inside the picture.
@@ -57,8 +61,8 @@ struct ControlsTests {
     @Test("Hidden at launch; pointer motion shows them; they fade without input; not while the pointer is on them")
     func motionAndFade() throws {
         // The preference at a second instead of its default 2 s (the policy's default and its
-        // timing are ControlsVisibilityTests'): the fade and the stay under the pointer are
-        // waited out here, and a second still leaves a screenshot time to see them up.
+        // timing are ControlsVisibilityTests'): the fade is waited out here, and a second still
+        // leaves a screenshot time to see them up.
         let display = 1.0
         try Self.desktops.use { desktop in
             let s = try Session(on: desktop, settings: ["controls-display-duration=\(display)"])
@@ -66,12 +70,14 @@ struct ControlsTests {
             try s.desktop.glide(to: s.movie.x + s.movie.width / 2, s.movie.y + s.movie.height / 3)
             try Desktop.wait("the controls to show", timeout: 5) { try s.controlsShown("shown") }
             try Desktop.wait("the controls to fade", timeout: 10) { try !s.controlsShown("faded") }
-            // Over the controls they stay.
+            // Over the controls they stay. Not hiding can only be seen by waiting: 2.5 display
+            // durations past the last motion, at the shortest duration the preference takes
+            // (nothing here has to see them up before they would fade, and a fade takes 0.25 s).
+            let shortest = 0.5
+            _ = try PreferencesWindowTests.gsettings(desktop, ["set", "io.github.reel.Reel", "controls-display-duration", "\(shortest)"])
             try s.desktop.glide(to: s.movie.x + s.movie.width / 2, s.movie.y + s.movie.height - 30)
             try Desktop.wait("the controls to show", timeout: 5) { try s.controlsShown("over") }
-            // Not hiding can only be seen by waiting: 2.5 display durations past the last
-            // motion (the default's 2 s were waited out 1.75 times).
-            usleep(UInt32(display * 2.5 * 1_000_000))
+            usleep(UInt32(shortest * 2.5 * 1_000_000))
             #expect(try s.controlsShown("still-over"), "the controls hid under the pointer")
         }
     }

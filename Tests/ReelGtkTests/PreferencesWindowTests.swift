@@ -26,6 +26,23 @@ struct PreferencesWindowTests {
         return try app.window(named: "Preferences")
     }
 
+    /// The element from `tree` (one read of `window`), or from the reads that follow if that
+    /// read lacked it.
+    static func element(named name: String, role: String, in tree: [AccessibleNode], of window: ReelApp) throws -> AccessibleNode {
+        try tree.first { $0.name == name && $0.role == role } ?? window.element(named: name, role: role)
+    }
+
+    /// Clicks the Subtitles page's tab and returns the element of that page matching `match`
+    /// once the page is chosen: from the read that saw the tab selected when it holds it
+    /// (the page is drawn then), else from the reads after.
+    static func subtitlesPage(_ preferences: ReelApp, _ match: @escaping (AccessibleNode) -> Bool) throws -> AccessibleNode {
+        try preferences.click(try preferences.element(named: "Subtitles", role: "page tab"))
+        let chosen = try preferences.waitForTree("the Subtitles page chosen") { tree in
+            tree.contains { $0.role == "page tab" && $0.name == "Subtitles" && $0.states.contains("selected") }
+        }
+        return try chosen.first(where: match) ?? preferences.waitForElement("the control on the Subtitles page", match)
+    }
+
     /// Every control of the preferences, by the role screen readers are told and the name its
     /// row gives it.
     static let controls: [(role: String, name: String)] = [
@@ -66,26 +83,25 @@ struct PreferencesWindowTests {
             // One read of the whole window (hundreds of elements: a read takes most of a second)
             // for its four page tabs and every control.
             let pages = ["Playback", "Controls", "Subtitles", "Streaming"]
-            var tree: [AccessibleNode] = []
-            try Desktop.wait("the four page tabs in the accessibility tree", log: app.log) {
-                tree = try preferences.accessibleTree()
-                return pages.allSatisfy { page in tree.contains { $0.role == "page tab" && $0.name == page } }
+            let tree = try preferences.waitForTree("the four page tabs") { tree in
+                pages.allSatisfy { page in tree.contains { $0.role == "page tab" && $0.name == page } }
             }
             let missing = Self.controls.filter { control in !tree.contains { $0.role == control.role && $0.name == control.name } }
             #expect(missing.isEmpty, "unnamed or missing: \(missing)\n\(tree.filter { !$0.name.isEmpty }.map(\.description).joined(separator: "\n"))")
 
             // A click on the row, not on its switch, turns the switch off and the key with it.
             #expect(try Self.key(desktop, "remember-queue") == "true")
-            let row = try preferences.element(named: "Remember the queue for the next start", role: "list item")
+            // The row as that read placed it: nothing has happened in the window since.
+            let row = try Self.element(named: "Remember the queue for the next start", role: "list item", in: tree, of: preferences)
             try desktop.click(row.x + row.width / 4, row.y + row.height / 2)
             try Desktop.wait("remember-queue off", log: app.log) { try Self.key(desktop, "remember-queue") == "false" }
-            try preferences.waitForElement("the switch shown off") {
-                $0.role == "check box" && $0.name == "Remember the queue for the next start" && !$0.states.contains("checked")
+            let switched = try preferences.waitForTree("the switch shown off") { tree in
+                tree.contains { $0.role == "check box" && $0.name == "Remember the queue for the next start" && !$0.states.contains("checked") }
             }
 
             // The combo row's list: the item after the chosen one, by keyboard.
             #expect(try Self.key(desktop, "resume-playback") == "'resume'")
-            let resume = try preferences.element(named: "A video opened again", role: "combo box")
+            let resume = try Self.element(named: "A video opened again", role: "combo box", in: switched, of: preferences)
             try preferences.click(resume)
             // GTK 4.8 tells no "showing" state; the popover's list items are made when it opens.
             try preferences.waitForElement("the resume choices listed") {
@@ -163,13 +179,8 @@ struct PreferencesWindowTests {
             let movie = try app.element(named: "Video")
             try desktop.click(movie.x + 5, movie.y + 5)
             let preferences = try Self.openPreferences(app)
-            try preferences.click(try preferences.element(named: "Subtitles", role: "page tab"))
-            try preferences.waitForElement("the Subtitles page chosen") {
-                $0.role == "page tab" && $0.name == "Subtitles" && $0.states.contains("selected")
-            }
-            try preferences.click(try preferences.waitForElement("the colour button") {
-                $0.role == "push button" && $0.name == "Text colour" && $0.width > 0
-            })
+            let colourButton = try Self.subtitlesPage(preferences) { $0.role == "push button" && $0.name == "Text colour" && $0.width > 0 }
+            try preferences.click(colourButton)
             let dialog = try app.window(named: "Subtitle Colour")
             try dialog.click(try dialog.element(named: "Red", role: "radio button"))
             // The button's own name reads "_Select Select" in GTK 4.8: its label is clicked.
@@ -204,13 +215,7 @@ struct PreferencesWindowTests {
             try app.element(named: "Open a Video")
             #expect(try Self.key(desktop, "subtitle-font") == "'DejaVu Sans'")
             let preferences = try Self.openPreferences(app)
-            try preferences.click(try preferences.element(named: "Subtitles", role: "page tab"))
-            try preferences.waitForElement("the Subtitles page chosen") {
-                $0.role == "page tab" && $0.name == "Subtitles" && $0.states.contains("selected")
-            }
-            let button = try preferences.waitForElement("the font button") {
-                $0.role == "push button" && $0.name == "Font" && $0.width > 0
-            }
+            let button = try Self.subtitlesPage(preferences) { $0.role == "push button" && $0.name == "Font" && $0.width > 0 }
             try preferences.click(button)
             let dialog = try app.window(named: "Subtitle Font")
             // The search field has the focus: the list keeps the families that match.

@@ -119,10 +119,13 @@ public final class ReelApp {
                                              path: "/io/github/reel/Reel/window/1")
     }
 
-    /// The application's accessibility tree, flattened: role, name, states, screen extents.
+    /// The application's accessibility tree, flattened: role, name, states, screen extents. For
+    /// a handle on another window, that window's part of it alone: a dialog's few dozen
+    /// elements are read without the hundreds of the windows beside it.
     public func accessibleTree() throws -> [AccessibleNode] {
         // A reader that stopped mid-look is replaced once, as a fresh look would have been.
-        let list = try (try? desktop.accessibility().tree()) ?? desktop.accessibility().tree()
+        let list = try (try? desktop.accessibility().tree(window: frameName))
+            ?? desktop.accessibility().tree(window: frameName)
         return try placed(list)
     }
 
@@ -157,6 +160,20 @@ public final class ReelApp {
             return found != nil
         }
         return found!
+    }
+
+    /// Waits until one read of the accessibility tree satisfies `condition`, and returns that
+    /// read: a step after it can take the elements it needs from there instead of reading the
+    /// whole tree again (hundreds of elements take a noticeable part of a second).
+    @discardableResult
+    public func waitForTree(_ what: String, timeout: Double = 20,
+                            _ condition: ([AccessibleNode]) -> Bool) throws -> [AccessibleNode] {
+        var tree: [AccessibleNode] = []
+        try Desktop.wait("\(what) in the accessibility tree", log: log, timeout: timeout) {
+            tree = try accessibleTree()
+            return condition(tree)
+        }
+        return tree
     }
 
     /// Waits until the accessibility tree has an element whose name ends with `suffix`, and
@@ -211,10 +228,11 @@ public final class ReelApp {
         try desktop.click(node.x + node.width / 2, node.y + node.height / 2, times: times)
     }
 
-    /// Asks the app to quit and waits (up to 10 s) until it has.
+    /// Asks the app to quit and waits (up to 10 s) until it has. Looked at every 5 ms: it is
+    /// gone a few milliseconds after the signal, and every window test waits for it.
     public func stop() {
         kill(pid, SIGTERM)
-        for _ in 0..<200 where Command.isRunning(pid) { usleep(50_000) }
+        for _ in 0..<2000 where Command.isRunning(pid) { usleep(5_000) }
         if Command.isRunning(pid) { kill(pid, SIGKILL) }
     }
 
