@@ -125,16 +125,29 @@ struct QueueBench {
             let recorder = try ChildProcess(path: parec, arguments: ["-d", "\(name).monitor", "--format=s16le", "--rate=48000",
                                                                      "--channels=1", "--latency-msec=10"],
                                             stdout: .file(path), stderr: .discard)
-            usleep(300_000)
+            // The player starts once the recorder is taking the monitor's samples: the sink
+            // renders silence all the while, so they come as soon as it is connected.
+            Self.waitForSamples(in: path, timeout: 5)
             setenv("PULSE_SINK", name, 1)
             defer { unsetenv("PULSE_SINK") }
             do { try play() } catch { recorder.stop(); throw error }
             usleep(300_000)
             kill(recorder.pid, SIGINT)
-            usleep(200_000)
+            // parec writes what it holds and exits on SIGINT; one that lingers is stopped.
+            _ = try? recorder.finish(timeout: 1)
             recorder.stop()
             let data = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
             return Heard(data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) })
+        }
+
+        /// Waits until the recording at `path` holds a sample, or `timeout` seconds pass.
+        private static func waitForSamples(in path: String, timeout: Double) {
+            let deadline = HostTime.now.adding(seconds: timeout)
+            while deadline.seconds(since: .now) > 0 {
+                let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+                if size >= 2 { return }
+                usleep(5_000)
+            }
         }
 
         func unload() {
