@@ -88,12 +88,14 @@ video=(-f lavfi -i "testsrc2=size=320x240:rate=25:duration=2")
 audio=(-f lavfi -i "sine=frequency=440:sample_rate=48000:duration=2")
 exact=(-threads 1 -fflags +bitexact -flags:v +bitexact -flags:a +bitexact -map_metadata -1)
 seed_names=()
+# The encoders' version is part of every seed's recipe (asked once: each ask is a process start).
+ffmpeg_version="$(ffmpeg -version | sed -n 1p)"
 make_seed() {  # NAME EXT ARGS... (after the inputs)
   local name="$1" ext="$2"; shift 2
   local file="$seeds/$name.$ext" recipe
   seed_names+=("$name.$ext")
   # A seed folder kept between runs is reused while each seed's recipe is unchanged.
-  recipe="$(printf '%q ' "$@" "${exact[@]}"; ffmpeg -version | sed -n 1p)"
+  recipe="$(printf '%q ' "$@" "${exact[@]}"; echo "$ffmpeg_version")"
   [ -s "$file" ] && [ "$(cat "$file.recipe" 2>/dev/null)" = "$recipe" ] && return 0
   ffmpeg -hide_banner -loglevel error -nostdin -y "$@" "${exact[@]}" "$file.partial.$ext"
   mv "$file.partial.$ext" "$file"
@@ -154,7 +156,8 @@ classify() {  # STATUS OUTFILE ELAPSED LIMIT
   if [ "$status" -eq 124 ] || { [ "$status" -eq 137 ] && [ "$elapsed" -ge "$limit" ]; }; then echo timeout
   elif [ "$status" -eq 0 ]; then echo ok
   elif [ "$status" -ge 128 ]; then echo crash
-  elif [ "$status" -eq 2 ] && code=$(python3 -c '
+  # (-S: the standard library is all it needs, and Python starts faster without site's.)
+  elif [ "$status" -eq 2 ] && code=$(python3 -S -c '
 import json, sys
 lines = open(sys.argv[1], "rb").read().decode("utf-8").splitlines()
 error = json.loads(lines[0]).get("error") if len(lines) == 1 else None
