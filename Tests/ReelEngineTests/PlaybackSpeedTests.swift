@@ -21,7 +21,7 @@ struct PlaybackSpeedTests {
         let raw = FileManager.default.temporaryDirectory.appendingPathComponent("\(sink.name).raw").path
         defer { unlink(raw) }
         let recorder = try sink.record(to: raw)
-        usleep(200_000)
+        sink.waitUntilRecording(raw)
         let played = try Command.run([ReelToolTests.binary, "play", clip, "--speed", String(speed)],
                                      environment: ["PULSE_SERVER": sink.server, "PULSE_SINK": sink.name,
                                                    "REEL_FFMPEG_LOG": "quiet"],

@@ -142,6 +142,18 @@ public final class PrivateSink: @unchecked Sendable {
         return try PulseClients.spawn(arguments, server: server, output: path)
     }
 
+    /// Waits (up to 5 s) until the recording at `path`, from `record(to:)`, holds a sample:
+    /// a settled sink's monitor gives silence all the while, so the first comes as soon as the
+    /// recorder is connected, and what is played from then on is recorded from its start.
+    public func waitUntilRecording(_ path: String) {
+        let deadline = Date(timeIntervalSinceNow: 5)
+        while Date() < deadline {
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            if size >= 2 { return }
+            usleep(5_000)
+        }
+    }
+
     /// Stops a recorder from `record(to:)` and returns its samples.
     public func finish(recorder: Int32, path: String) throws -> [Int16] {
         kill(recorder, SIGINT)
