@@ -8,7 +8,7 @@ import Testing
 @Suite("Network")
 struct NetworkTests {
     /// What the play over HTTP saw: each seek's target and picture, what the player said of the
-    /// media, and the URL it was given.
+    /// media, and the URL it was given. Threading: a value type.
     struct OverHTTP: Sendable {
         let url: String
         let seeks: [(target: Double, md5: String?)]
@@ -17,11 +17,13 @@ struct NetworkTests {
     }
 
     /// What the play whose data stopped went through: its states in order and the pictures shown.
+    /// Threading: a value type.
     struct Stalled: Sendable {
         let states: [String]
         let framesShown: Int
     }
 
+    /// What one of the plays gathered. Threading: a value type.
     enum Outcome: Sendable {
         case overHTTP(OverHTTP)
         case stalled(Stalled)

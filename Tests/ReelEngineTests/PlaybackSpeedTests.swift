@@ -50,7 +50,7 @@ struct PlaybackSpeedTests {
     }
 
     /// What the speed commands did to a player playing: how far its clock moved at 2× in a
-    /// stretch of wall time, and the speed it kept for the next file.
+    /// stretch of wall time, and the speed it kept for the next file. Threading: a value type.
     struct Commanded: Sendable {
         let from: Double
         let advanced: Double
@@ -64,6 +64,7 @@ struct PlaybackSpeedTests {
         case commanded
     }
 
+    /// What one of the plays gathered. Threading: a value type.
     enum Outcome: Sendable {
         case heard(Heard)
         case commanded(Commanded)

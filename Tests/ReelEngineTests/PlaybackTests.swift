@@ -45,6 +45,7 @@ struct PlaybackTests {
     }
 
     /// Where the clock was when paused, after a while paused, and a while after playing on.
+    /// Threading: a value type.
     struct Paused: Sendable {
         let paused: Double
         let stillPaused: Double
