@@ -88,12 +88,14 @@ video=(-f lavfi -i "testsrc2=size=320x240:rate=25:duration=2")
 audio=(-f lavfi -i "sine=frequency=440:sample_rate=48000:duration=2")
 exact=(-threads 1 -fflags +bitexact -flags:v +bitexact -flags:a +bitexact -map_metadata -1)
 seed_names=()
+# The encoders' version is part of every seed's recipe (asked once: each ask is a process start).
+ffmpeg_version="$(ffmpeg -version | sed -n 1p)"
 make_seed() {  # NAME EXT ARGS... (after the inputs)
   local name="$1" ext="$2"; shift 2
   local file="$seeds/$name.$ext" recipe
   seed_names+=("$name.$ext")
   # A seed folder kept between runs is reused while each seed's recipe is unchanged.
-  recipe="$(printf '%q ' "$@" "${exact[@]}"; ffmpeg -version | sed -n 1p)"
+  recipe="$(printf '%q ' "$@" "${exact[@]}"; echo "$ffmpeg_version")"
   [ -s "$file" ] && [ "$(cat "$file.recipe" 2>/dev/null)" = "$recipe" ] && return 0
   ffmpeg -hide_banner -loglevel error -nostdin -y "$@" "${exact[@]}" "$file.partial.$ext"
   mv "$file.partial.$ext" "$file"
@@ -146,20 +148,34 @@ make_seed opus24 ogg "${tones[@]}" -filter_complex "${alone}amerge=inputs=24[a]"
 # an intact container, and a file cut short with a few flips besides.
 plans=(zzuf:0.00001 zzuf:0.00003 zzuf:0.0001 zzuf:0.0003 zzuf:0.001 zzuf:0.003 zzuf:0.01
        ends:0.0003 ends:0.001 noise noise-drop cut)
+# Reads each OUTFILE (the stdout of a run that exited 2) and writes OUTFILE.code: "clean CODE"
+# if it is one JSON error line, "unclean" otherwise. One Python for a file's runs: each start of
+# it costs more than a run of the tool. (-S: the standard library is all it needs, and it starts
+# faster without site's.)
+check_json() {  # OUTFILE...
+  python3 -S -c '
+import json, sys
+for path in sys.argv[1:]:
+    try:
+        lines = open(path, "rb").read().decode("utf-8").splitlines()
+        error = json.loads(lines[0]).get("error") if len(lines) == 1 else None
+    except Exception:
+        error = None
+    with open(path + ".code", "w") as verdict:
+        verdict.write("clean %s\n" % error.get("code") if isinstance(error, dict) else "unclean\n")' "$@" 2>/dev/null || true
+}
+
 # Prints "ok", "error CODE" (exit 2, one JSON error line on stdout), "crash" (a signal), "timeout"
-# (a suspected hang) or "unclean" for a run that exited STATUS with stdout in OUTFILE.
-classify() {  # STATUS OUTFILE ELAPSED LIMIT
-  local status="$1" stdout="$2" elapsed="$3" limit="$4" code
+# (a suspected hang) or "unclean" for the run of BASE (see run_one; check_json has looked at its
+# stdout if it exited 2) under LIMIT.
+classify() {  # BASE LIMIT
+  local base="$1" limit="$2" status elapsed verdict code
+  status=$(cat "$base.status"); elapsed=$(cat "$base.seconds"); elapsed="${elapsed%.*}"
   # timeout(1) says 124 when it stopped the command, 137 when it had to kill it.
   if [ "$status" -eq 124 ] || { [ "$status" -eq 137 ] && [ "$elapsed" -ge "$limit" ]; }; then echo timeout
   elif [ "$status" -eq 0 ]; then echo ok
   elif [ "$status" -ge 128 ]; then echo crash
-  elif [ "$status" -eq 2 ] && code=$(python3 -c '
-import json, sys
-lines = open(sys.argv[1], "rb").read().decode("utf-8").splitlines()
-error = json.loads(lines[0]).get("error") if len(lines) == 1 else None
-sys.exit(0 if isinstance(error, dict) and print(error.get("code")) is None else 1)' "$stdout" 2>/dev/null)
-  then
+  elif [ "$status" -eq 2 ] && read -r verdict code < "$base.out.code" 2>/dev/null && [ "$verdict" = clean ]; then
     # The tool's own limit (frame waits 60 s for the media to load) is a suspected hang too.
     if [ "$code" = timeout ]; then echo timeout; else echo "error $code"; fi
   else echo unclean
@@ -167,7 +183,8 @@ sys.exit(0 if isinstance(error, dict) and print(error.get("code")) is None else 
 }
 
 # Runs one command on FILE under a time limit (and a memory limit, so unbounded growth fails
-# instead of taking the machine); leaves stdout and stderr beside BASE and prints the class.
+# instead of taking the machine); leaves stdout, stderr, the exit status and the seconds taken
+# beside BASE.
 run_one() {  # BASE LIMIT COMMAND...
   local base="$1" limit="$2"; shift 2
   local start status=0
@@ -176,9 +193,17 @@ run_one() {  # BASE LIMIT COMMAND...
       XDG_CACHE_HOME="$out/work/cache" timeout -k 10 "$limit" "$@" ) > "$base.out" 2> "$base.err" || status=$?
   local seconds
   seconds=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
-  classify "$status" "$base.out" "${seconds%.*}" "$limit"
   echo "$status" > "$base.status"
   echo "$seconds" > "$base.seconds"
+}
+
+# Sets `command` (the caller's) to the tool's command WHAT on FILE, with AT for a frame.
+set_command() {  # WHAT FILE AT
+  command=("$tool" "$1" "$2")
+  case "$1" in
+    frame) command+=(--at "$3" --md5) ;;
+    play) command+=(--max-speed --audio null) ;;
+  esac
 }
 
 keep() {  # CLASS FILE NAME RECIPE BASE COMMAND...
@@ -232,15 +257,18 @@ fuzz_file() {  # INDEX
   local at
   at=$(awk -v n="$number" 'BEGIN { printf "%.3f", (n * 0.6180339887 - int(n * 0.6180339887)) * 2.4 }')
   local commands=("info" "frame" "play")
-  local what class code base
+  local what class code base command=() exited=()
   for what in "${commands[@]}"; do
     base="$out/work/$name.$what"
-    local command=("$tool" "$what" "$file")
-    case "$what" in
-      frame) command+=(--at "$at" --md5) ;;
-      play) command+=(--max-speed --audio null) ;;
-    esac
-    read -r class code <<< "$(run_one "$base" "$timeout" "${command[@]}")"
+    set_command "$what" "$file" "$at"
+    run_one "$base" "$timeout" "${command[@]}"
+    [ "$(cat "$base.status")" -eq 2 ] && exited+=("$base.out")
+  done
+  [ ${#exited[@]} -eq 0 ] || check_json "${exited[@]}"
+  for what in "${commands[@]}"; do
+    base="$out/work/$name.$what"
+    set_command "$what" "$file" "$at"
+    read -r class code <<< "$(classify "$base" "$timeout")"
     case "$class" in
       crash|unclean) keep "$class" "$file" "$name" "$recipe" "$base" "${command[@]}" ;;
       timeout)  # confirmed alone at the end, with a longer limit
@@ -248,7 +276,7 @@ fuzz_file() {  # INDEX
         printf '%s\t%s\t%s\t%s\n' "$name" "$what" "$recipe" "$at" >> "$out/suspects.tsv" ;;
     esac
     printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$what" "$class" "${code:-}" "$(cat "$base.seconds")" >> "$out/results.tsv"
-    rm -f "$base.out" "$base.err" "$base.status" "$base.seconds"
+    rm -f "$base.out" "$base.err" "$base.status" "$base.seconds" "$base.out.code"
   done
   rm -f "$file"
 }
@@ -269,13 +297,11 @@ while IFS=$'\t' read -r name what recipe at; do
   file="$out/work/suspects/$name"
   mkdir -p "$out/work/again"
   base="$out/work/again/$name.$what"
-  command=("$tool" "$what" "$file")
-  case "$what" in
-    frame) command+=(--at "$at" --md5) ;;
-    play) command+=(--max-speed --audio null) ;;
-  esac
+  set_command "$what" "$file" "$at"
   echo "fuzz: $what $name timed out after ${timeout} s; again alone for $((timeout * 4)) s" >&2
-  read -r class code <<< "$(run_one "$base" $((timeout * 4)) "${command[@]}")"
+  run_one "$base" $((timeout * 4)) "${command[@]}"
+  [ "$(cat "$base.status")" -eq 2 ] && check_json "$base.out"
+  read -r class code <<< "$(classify "$base" $((timeout * 4)))"
   [ "$class" = timeout ] && class=hang
   case "$class" in
     hang|crash|unclean) keep "$class" "$file" "$name" "$recipe" "$base" "${command[@]}" ;;

@@ -115,8 +115,35 @@ struct QueueBench {
             module = id
             keepAlive = try ChildProcess(path: pacat, arguments: ["--playback", "-d", name, "--latency-msec=10", "--raw", "/dev/zero"],
                                          stdout: .discard, stderr: .discard)
-            // A new null sink renders silence ahead at first; let that drain.
-            usleep(1_500_000)
+            settle()
+        }
+
+        /// A new null sink renders up to 2 s of silence ahead while no stream asks for less, and
+        /// what is played next waits behind it. Suspended and resumed, the sink lets go of it and
+        /// renders at the keep-alive's latency: this waits (up to 3 s, in which it would drain by
+        /// itself) until less than 50 ms is ahead.
+        private func settle() {
+            for suspended in ["1", "0"] {
+                if let child = try? ChildProcess(path: pactl, arguments: ["suspend-sink", name, suspended]) { _ = try? child.finish(timeout: 10) }
+            }
+            let deadline = HostTime.now.adding(seconds: 3)
+            while deadline.seconds(since: .now) > 0 {
+                if let ahead = latency(), ahead < 50_000 { return }
+                usleep(20_000)
+            }
+        }
+
+        /// The sink's "Latency: N usec" in `pactl list sinks`: what it has rendered ahead.
+        private func latency() -> Int? {
+            guard let child = try? ChildProcess(path: pactl, arguments: ["list", "sinks"]),
+                  let listing = try? child.finish(timeout: 10) else { return nil }
+            var ours = false
+            for line in listing.stdout.map({ $0.text.trimmingCharacters(in: .whitespaces) }) {
+                if line.hasPrefix("Sink #") { ours = false }
+                if line == "Name: \(name)" { ours = true }
+                if ours, line.hasPrefix("Latency: ") { return Int(line.split(separator: " ")[1]) }
+            }
+            return nil
         }
 
         /// Records the monitor (mono, 16-bit, 48 kHz) while `play` runs, with the players'
@@ -125,16 +152,29 @@ struct QueueBench {
             let recorder = try ChildProcess(path: parec, arguments: ["-d", "\(name).monitor", "--format=s16le", "--rate=48000",
                                                                      "--channels=1", "--latency-msec=10"],
                                             stdout: .file(path), stderr: .discard)
-            usleep(300_000)
+            // The player starts once the recorder is taking the monitor's samples: the sink
+            // renders silence all the while, so they come as soon as it is connected.
+            Self.waitForSamples(in: path, timeout: 5)
             setenv("PULSE_SINK", name, 1)
             defer { unsetenv("PULSE_SINK") }
             do { try play() } catch { recorder.stop(); throw error }
             usleep(300_000)
             kill(recorder.pid, SIGINT)
-            usleep(200_000)
+            // parec writes what it holds and exits on SIGINT; one that lingers is stopped.
+            _ = try? recorder.finish(timeout: 1)
             recorder.stop()
             let data = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
             return Heard(data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) })
+        }
+
+        /// Waits until the recording at `path` holds a sample, or `timeout` seconds pass.
+        private static func waitForSamples(in path: String, timeout: Double) {
+            let deadline = HostTime.now.adding(seconds: timeout)
+            while deadline.seconds(since: .now) > 0 {
+                let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+                if size >= 2 { return }
+                usleep(5_000)
+            }
         }
 
         func unload() {

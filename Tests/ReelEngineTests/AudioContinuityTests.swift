@@ -115,7 +115,7 @@ struct AudioContinuityTests {
         let raw = FileManager.default.temporaryDirectory.appendingPathComponent("\(sink.name).raw").path
         defer { unlink(raw) }
         let recorder = try sink.record(to: raw)
-        usleep(200_000)
+        sink.waitUntilRecording(raw)
         var underruns = 0
         do {
             let test = TestPlayer(audio: .pulse) { $0.audioDevice = sink.name }

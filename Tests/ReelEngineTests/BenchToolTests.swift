@@ -30,9 +30,10 @@ struct BenchToolTests {
     static let atOnce = Once { () throws -> [String: Result<Command.Result, Error>] in
         _ = try SoundServer.ensure()
         let commands: [(String, [String])] = [
-            // The whole 2 s file: a shorter cut (stream copy) ends at a picture, not with the
-            // sound, so the clip's length would no longer be the sound's.
-            ("queue", ["queue", try Fixtures.path(.gaplessFirst), "--clip-seconds", "2", "--compare"]),
+            // The whole 1 s file: a shorter cut (stream copy) ends at a picture, not with the
+            // sound, so the clip's length would no longer be the sound's. Each player plays the
+            // clip twice, one player after the other: a second each is the plumbing's as much as two.
+            ("queue", ["queue", try Fixtures.path(.benchQueueClip), "--clip-seconds", "1", "--compare"]),
             ("play", ["play", try Fixtures.path(.mpeg4AVI), "--compare"]),
             // Each seek while playing is watched for a second: two targets keep that short.
             ("seek", ["seek", try Fixtures.path(.h264MP4), "--count", "2", "--compare"]),
@@ -154,4 +155,15 @@ struct BenchToolTests {
         let error = try ReelToolTests.json(try #require(result.output.split(separator: "\n").last))["error"] as? [String: Any]
         #expect(error?["code"] as? String == "file_not_found")
     }
+}
+
+extension Fixtures.Spec {
+    /// One second of a gapless item (a picture with a 440 Hz tone in FLAC, which is sample-exact):
+    /// the queue bench's clip, played twice by each player in turn.
+    static let benchQueueClip = Self(name: "bench-queue-clip", ext: "mkv", arguments: [
+        "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25:duration=1",
+        "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=1,aformat=channel_layouts=stereo",
+        "-map", "0:v", "-map", "1:a", "-c:v", "libx264", "-preset", "veryfast", "-g", "25", "-pix_fmt", "yuv420p",
+        "-c:a", "flac",
+    ])
 }

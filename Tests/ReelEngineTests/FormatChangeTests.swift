@@ -22,14 +22,33 @@ struct FormatChangeTests {
         let position: Double
     }
 
+    /// One piece of the suite's work done at once with the others. Threading: a value type.
+    enum Job: Sendable {
+        case play(Fixtures.Spec.Joined)
+        case sound
+        case oracles
+    }
+
     /// The suite's real-time plays: every joined file's pictures, and the file whose sound
     /// changes format through the sound server. Each spends its seconds waiting for the clock,
     /// so all play at once, started by whichever of their two tests asks first; each test
-    /// judges its own.
+    /// judges its own. Meanwhile FFmpeg decodes the segments' files for the oracles every test
+    /// here judges by (kept for the process), one file after another so that it takes one core
+    /// at most beside the plays; an oracle that fails is made again, and fails, where a test
+    /// asks for it.
     static let plays = Once { () -> (through: [Result<PlayedThrough, Error>], sound: Result<PlayedThrough, Error>) in
-        let items: [Fixtures.Spec.Joined?] = FormatChangeTests.playedFiles.map { $0 } + [nil]
-        let outcomes = AtOnce.map(items) { joined in try joined.map(FormatChangeTests.playThrough) ?? FormatChangeTests.playSoundFormatChanges() }
-        return (Array(outcomes.dropLast()), outcomes.last!)
+        let jobs = FormatChangeTests.playedFiles.map(Job.play) + [.sound, .oracles]
+        let outcomes = AtOnce.map(jobs) { job -> PlayedThrough? in
+            switch job {
+            case .play(let joined): return try FormatChangeTests.playThrough(joined)
+            case .sound: return try FormatChangeTests.playSoundFormatChanges()
+            case .oracles:
+                for joined in FormatChangeTests.playedFiles + [Fixtures.Spec.audioFormatChanges] { _ = try? JoinedOracle.of(joined) }
+                return nil
+            }
+        }
+        let played = outcomes.dropLast().map { outcome in outcome.map { $0! } }
+        return (Array(played.dropLast()), played.last!)
     }
 
     @Test("Plays through every change: each picture shown is FFmpeg's, at its new size and format, in order (every file at once)")
@@ -214,8 +233,8 @@ struct ShownFrame: Sendable {
 /// every picture to the first one's size and format), and neither can ffprobe's timestamps of a
 /// joined file whose pieces each start their clock again. Each segment starts on a key frame,
 /// so its pictures decode the same alone as in the joined stream (framemd5 of its file, and
-/// ffprobe for each frame's size and format), and each segment's clock goes on from the end of
-/// the one before (two seconds each).
+/// ffprobe for each frame's timestamp, size and format), and each segment's clock goes on from
+/// the end of the one before (two seconds each).
 /// Threading: immutable once made.
 struct JoinedOracle: Sendable {
     struct Frame: Sendable {
@@ -238,28 +257,29 @@ struct JoinedOracle: Sendable {
     let frames: [Frame]
     let segments: [Segment]
 
+    /// Made once per joined file and test process: several tests judge by the same file's.
+    private static let made = Locked([String: JoinedOracle]())
+
     static func of(_ joined: Fixtures.Spec.Joined) throws -> JoinedOracle {
+        if let oracle = made.value[joined.name] { return oracle }
+        let oracle = try make(joined)
+        made.withLock { $0[joined.name] = oracle }
+        return oracle
+    }
+
+    private static func make(_ joined: Fixtures.Spec.Joined) throws -> JoinedOracle {
         var frames: [Frame] = []
         var segments: [Segment] = []
         var offset = 0.0
         for (segment, path) in zip(joined.segments, try joined.segmentPaths) {
-            let hashes = try FrameMD5.of(path).entries
-            let shapes = try Command.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
-                                          "frame=best_effort_timestamp_time,width,height,pix_fmt", "-of", "csv=p=0", path]).output
-                .split(separator: "\n").compactMap { line -> (pts: Double, width: Int, height: Int, format: String)? in
-                    let f = line.split(separator: ",", omittingEmptySubsequences: false).map { String($0) }
-                    guard f.count >= 4, let pts = Double(f[0]), let w = Int(f[1]), let h = Int(f[2]) else { return nil }
-                    return (pts, w, h, f[3])
-                }
-                .sorted { $0.pts < $1.pts }
-            guard shapes.count == hashes.count, let first = shapes.first else {
-                throw Command.Failure(command: ["ffprobe", path], result: .init(status: -1, stdout: Data(), stderr: Data(
-                    "\(shapes.count) frames probed, \(hashes.count) hashed".utf8)))
+            let shaped = try FrameMD5.shaped(path)
+            guard let first = shaped.first else {
+                throw Command.Failure(command: ["ffprobe", path], result: .init(status: -1, stdout: Data(), stderr: Data("no frames".utf8)))
             }
-            frames += zip(hashes, shapes).map { Frame(pts: $0.pts + offset, width: $1.width, height: $1.height,
-                                                      format: $1.format, md5: $0.md5) }
-            segments.append(Segment(start: hashes[0].pts + offset, end: offset + Double(segment.seconds),
-                                    size: "\(first.width)x\(first.height)", format: first.format, frameCount: hashes.count))
+            frames += shaped.map { Frame(pts: $0.entry.pts + offset, width: $0.width, height: $0.height,
+                                         format: $0.format, md5: $0.entry.md5) }
+            segments.append(Segment(start: first.entry.pts + offset, end: offset + Double(segment.seconds),
+                                    size: "\(first.width)x\(first.height)", format: first.format, frameCount: shaped.count))
             offset += Double(segment.seconds)
         }
         return JoinedOracle(frames: frames, segments: segments)

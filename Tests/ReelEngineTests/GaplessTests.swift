@@ -127,7 +127,7 @@ struct GaplessTests {
             let raw = FileManager.default.temporaryDirectory.appendingPathComponent("\(sink.name).raw").path
             defer { unlink(raw) }
             let recorder = try sink.record(to: raw)
-            usleep(200_000)
+            sink.waitUntilRecording(raw)
             let test = TestPlayer(audio: .pulse) { $0.audioDevice = sink.name }
             try test.open(first)
             test.player.setNext(second)

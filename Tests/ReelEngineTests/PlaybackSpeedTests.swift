@@ -21,7 +21,7 @@ struct PlaybackSpeedTests {
         let raw = FileManager.default.temporaryDirectory.appendingPathComponent("\(sink.name).raw").path
         defer { unlink(raw) }
         let recorder = try sink.record(to: raw)
-        usleep(200_000)
+        sink.waitUntilRecording(raw)
         let played = try Command.run([ReelToolTests.binary, "play", clip, "--speed", String(speed)],
                                      environment: ["PULSE_SERVER": sink.server, "PULSE_SINK": sink.name,
                                                    "REEL_FFMPEG_LOG": "quiet"],
@@ -49,17 +49,51 @@ struct PlaybackSpeedTests {
         return Heard(seconds: Double(last + window - first) / rate, frequency: Double(crossings) * rate / Double(to - from))
     }
 
-    // Both speeds play in real time, each into a sink of its own, so they play at once.
+    /// What the speed commands did to a player playing: how far its clock moved at 2× in a
+    /// stretch of wall time, and the speed it kept for the next file. Threading: a value type.
+    struct Commanded: Sendable {
+        let from: Double
+        let advanced: Double
+        let wall: Double
+        let speedForNextFile: Double
+    }
+
+    /// One of the suite's real-time plays. Threading: a value type.
+    enum Play: Sendable {
+        case heard(speed: Double)
+        case commanded
+    }
+
+    /// What one of the plays gathered. Threading: a value type.
+    enum Outcome: Sendable {
+        case heard(Heard)
+        case commanded(Commanded)
+    }
+
+    static let speeds = [2.0, 0.5]
+
+    /// The suite's plays: the tone at both speeds, each into a sink of its own, and the player
+    /// given speed commands while playing. Each spends its seconds waiting for the clock, so
+    /// all play at once, started by whichever test asks first; each test judges its own.
+    static let plays = Once { () throws -> [Result<Outcome, Error>] in
+        let clip = try Fixtures.path(.tone440Short)
+        return AtOnce.map(speeds.map(Play.heard) + [.commanded]) { play -> Outcome in
+            switch play {
+            case .heard(let speed): return .heard(try PlaybackSpeedTests.hear(clip, speed: speed))
+            case .commanded: return .commanded(try PlaybackSpeedTests.playWithSpeedCommands())
+            }
+        }
+    }
+
     // A 3 s tone judges as much as a longer one: the bounds are a share of the expected length,
     // so a wrong speed misses them alike, and a fixed loss at the start or end is a larger share
     // of a shorter sound; even at 2× the pitch is counted over about 600 periods.
     @Test("At 2× a 3 s tone lasts about 1.5 s and keeps its 440 Hz pitch; at 0.5× about 6 s, same pitch")
     func pitchIsKept() throws {
-        let clip = try Fixtures.path(.tone440Short)
         let seconds = 3.0
-        let speeds = [2.0, 0.5]
-        for (speed, outcome) in zip(speeds, AtOnce.map(speeds) { try Self.hear(clip, speed: $0) }) {
-            let heard = try outcome.get()
+        let plays = try Self.plays.get()
+        for (speed, outcome) in zip(Self.speeds, plays) {
+            guard case .heard(let heard) = try outcome.get() else { throw TestPlayer.Timeout(what: "the play at \(speed)×") }
             let expected = seconds / speed
             print("speed \(speed): \(heard)")
             #expect(abs(heard.seconds - expected) < expected * 0.15, "at \(speed)×: heard \(heard), expected about \(expected) s")
@@ -69,6 +103,17 @@ struct PlaybackSpeedTests {
 
     @Test("Speed applies at once while playing, stays for the next file, and is clamped to 0.25…4")
     func speedCommand() throws {
+        guard case .commanded(let run) = try Self.plays.get()[Self.speeds.count].get() else {
+            throw TestPlayer.Timeout(what: "the commanded play")
+        }
+        #expect(run.advanced > run.wall * 1.5 && run.advanced < run.wall * 2.5,
+                "at 2× the clock moved \(run.advanced) s in \(run.wall) s, from \(run.from)")
+        #expect(run.speedForNextFile == 0.25)
+    }
+
+    /// Plays a minute of film, sets 2× a moment in and measures the clock for two seconds, asks
+    /// for 10× and 0.01× (each must come back clamped), then opens another file.
+    static func playWithSpeedCommands() throws -> Commanded {
         try SoundServer.ensure()
         let test = TestPlayer(audio: .pulse) { $0.autoplay = true }
         let presenter = HeadlessPresenter(player: test.player)
@@ -86,13 +131,12 @@ struct PlaybackSpeedTests {
         let a = test.player.position, t0 = Date()
         usleep(2_000_000)
         let advanced = test.player.position - a, wall = Date().timeIntervalSince(t0)
-        #expect(advanced > wall * 1.5 && advanced < wall * 2.5, "at 2× the clock moved \(advanced) s in \(wall) s, from \(a)")
         test.player.setSpeed(10)
         try test.waitFor("clamped to 4") { if case .speedChanged(4) = $0 { return true }; return false }
         test.player.setSpeed(0.01)
         try test.waitFor("clamped to 0.25") { if case .speedChanged(0.25) = $0 { return true }; return false }
         try test.open(try Fixtures.path(.h264MP4))
         try test.waitForState("playing again") { $0 == .playing }
-        #expect(test.player.speed == 0.25)
+        return Commanded(from: a, advanced: advanced, wall: wall, speedForNextFile: test.player.speed)
     }
 }

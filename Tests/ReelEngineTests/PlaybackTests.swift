@@ -44,23 +44,40 @@ struct PlaybackTests {
         let framesShown: Int
     }
 
+    /// Where the clock was when paused, after a while paused, and a while after playing on.
+    /// Threading: a value type.
+    struct Paused: Sendable {
+        let paused: Double
+        let stillPaused: Double
+        let resumed: Double
+    }
+
     enum Outcome: Sendable {
         case toEnd([Result<Played, Error>])
         case restarted(Restarted)
         case observed(Observed)
+        case paused(Paused)
+        /// The state just after a seek while playing (the time passed the target after it).
+        case seekWhilePlaying(PlayerState)
+        /// Time events in 1.5 s of playing with the observer at 0.2 s.
+        case ticks(Int)
     }
 
-    /// The suite's plays to the end: every case, the play after the end and the play with
-    /// every frame observed. Each waits on its own clock, so all play at once, started by
-    /// whichever of their tests asks first; each test judges its own.
+    /// The suite's real-time plays: every case to the end, the play after the end, the play with
+    /// every frame observed, the pause, the seek while playing and the time observer's. Each
+    /// waits on its own clock, so all play at once, started by whichever of their tests asks
+    /// first; each test judges its own.
     static let plays = Once { () -> [Result<Outcome, Error>] in
-        AtOnce.map([0, 1, 2]) { play -> Outcome in
+        AtOnce.map(Array(0...5)) { play -> Outcome in
             switch play {
             case 0:
                 try SoundServer.ensure()
                 return .toEnd(AtOnce.map(PlaybackTests.cases) { c in try PlaybackTests.playToEnd(c) })
             case 1: return .restarted(try PlaybackTests.playAfterEnd())
-            default: return .observed(try PlaybackTests.playObservingEveryFrame())
+            case 2: return .observed(try PlaybackTests.playObservingEveryFrame())
+            case 3: return .paused(try PlaybackTests.pauseAndPlay())
+            case 4: return .seekWhilePlaying(try PlaybackTests.seekWhilePlaying())
+            default: return .ticks(try PlaybackTests.timeEvents())
             }
         }
     }
@@ -106,6 +123,14 @@ struct PlaybackTests {
 
     @Test("Pause freezes the clock; play continues from the same place")
     func pauseKeepsTheClockContinuous() throws {
+        guard case .paused(let run) = try Self.plays.get()[3].get() else { throw TestPlayer.Timeout(what: "the pause") }
+        #expect(run.stillPaused == run.paused, "the clock moved while paused")
+        #expect(run.resumed > run.paused, "did not move on after resuming")
+        #expect(run.resumed < run.paused + 1.0, "jumped from \(run.paused) to \(run.resumed)")
+    }
+
+    /// Plays half a second, pauses for a while, plays on for a while.
+    static func pauseAndPlay() throws -> Paused {
         try SoundServer.ensure()
         let test = TestPlayer(audio: .pulse) { $0.autoplay = true }
         let presenter = HeadlessPresenter(player: test.player)
@@ -121,13 +146,11 @@ struct PlaybackTests {
         try test.waitForState(from: mark, "paused") { $0 == .ready }
         let paused = test.player.position
         usleep(400_000)
-        #expect(test.player.position == paused, "the clock moved while paused")
+        let stillPaused = test.player.position
         test.player.play()
         try test.waitForState(from: mark, "playing again") { $0 == .playing }
         usleep(300_000)
-        let resumed = test.player.position
-        #expect(resumed > paused, "did not move on after resuming")
-        #expect(resumed < paused + 1.0, "jumped from \(paused) to \(resumed)")
+        return Paused(paused: paused, stillPaused: stillPaused, resumed: test.player.position)
     }
 
     /// Plays a 2 s file to its end, plays again, and plays to the second end.
@@ -192,14 +215,21 @@ struct PlaybackTests {
 
     @Test("A seek during playback keeps playing from the target")
     func seekWhilePlaying() throws {
+        guard case .seekWhilePlaying(let state) = try Self.plays.get()[4].get() else { throw TestPlayer.Timeout(what: "the seek") }
+        #expect(state == .playing)
+    }
+
+    /// Seeks to 3 s while playing; the state just after, once the time has passed the target.
+    static func seekWhilePlaying() throws -> PlayerState {
         let test = TestPlayer(audio: .null) { $0.autoplay = true }
         let presenter = HeadlessPresenter(player: test.player)
         presenter.start()
         defer { presenter.stop() }
         try test.open(try Fixtures.path(.h264MP4))
         try test.seek(to: 3.0)
-        #expect(test.player.state == .playing)
+        let state = test.player.state
         try test.waitFor("time to pass the target") { if case .time(let p, _) = $0 { return p > 3.1 }; return false }
+        return state
     }
 
     @Test("Hooks: a host can veto play, and decides autoplay")
@@ -220,6 +250,13 @@ struct PlaybackTests {
 
     @Test("The periodic time observer follows its interval")
     func timeObserverInterval() throws {
+        guard case .ticks(let ticks) = try Self.plays.get()[5].get() else { throw TestPlayer.Timeout(what: "the ticks") }
+        // About 7 in 1.5 s at 0.2 s; a loaded machine may deliver fewer, never the 1 s default's 1–2.
+        #expect(ticks >= 4, "\(ticks) time events in 1.5 s")
+    }
+
+    /// Counts the time events of 1.5 s of playing with the observer at 0.2 s.
+    static func timeEvents() throws -> Int {
         let test = TestPlayer(audio: .null) { $0.autoplay = true; $0.timeObserverInterval = 0.2 }
         let presenter = HeadlessPresenter(player: test.player)
         presenter.start()
@@ -227,9 +264,7 @@ struct PlaybackTests {
         try test.open(try Fixtures.path(.h264MP4))
         let mark = test.recorder.count
         usleep(1_500_000)
-        let ticks = test.recorder.all[mark...].filter { if case .time = $0 { return true }; return false }.count
-        // About 7 in 1.5 s at 0.2 s; a loaded machine may deliver fewer, never the 1 s default's 1–2.
-        #expect(ticks >= 4, "\(ticks) time events in 1.5 s")
+        return test.recorder.all[mark...].filter { if case .time = $0 { return true }; return false }.count
     }
 
     /// Plays a 2 s file to its end with every frame observed.

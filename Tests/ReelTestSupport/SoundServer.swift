@@ -56,6 +56,7 @@ public enum SoundServer {
         reap(when: getpid(), exits: [daemon, keepAlive])
         // A new null sink starts with 2 s of silence rendered ahead: the first sound played
         // would wait for it.
+        dropRenderedAhead(sink: "reel_test", server: address)
         try waitUntilSettled(sink: "reel_test", server: address)
         return address
     }
@@ -100,8 +101,9 @@ public final class PrivateSink: @unchecked Sendable {
     private let channelMap: String?
     private let pooled: Bool
 
-    /// Loads the sink and waits until the silence a new null sink renders ahead (2 s) has
-    /// drained, so that what is played next is heard (and recorded) at once.
+    /// Loads the sink and waits until the silence a new null sink renders ahead (2 s) is gone
+    /// (let go of at once, see `dropRenderedAhead`), so that what is played next is heard
+    /// (and recorded) at once.
     /// `channelMap` (PulseAudio's names, "front-left,front-right,...") makes a sink with those
     /// speakers; the default is stereo.
     public convenience init(_ name: String, channelMap: String? = nil) throws {
@@ -121,6 +123,7 @@ public final class PrivateSink: @unchecked Sendable {
         keepAlive = try PulseClients.spawn(["pacat", "--playback", "-d", name, "--latency-msec=10", "--raw", "/dev/zero"],
                                            server: server)
         SoundServer.reap(when: getpid(), exits: [keepAlive])
+        SoundServer.dropRenderedAhead(sink: name, server: server)
         try SoundServer.waitUntilSettled(sink: name, server: server)
     }
 
@@ -137,6 +140,18 @@ public final class PrivateSink: @unchecked Sendable {
             arguments.append("--channels=\(channels)")
         }
         return try PulseClients.spawn(arguments, server: server, output: path)
+    }
+
+    /// Waits (up to 5 s) until the recording at `path`, from `record(to:)`, holds a sample:
+    /// a settled sink's monitor gives silence all the while, so the first comes as soon as the
+    /// recorder is connected, and what is played from then on is recorded from its start.
+    public func waitUntilRecording(_ path: String) {
+        let deadline = Date(timeIntervalSinceNow: 5)
+        while Date() < deadline {
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            if size >= 2 { return }
+            usleep(5_000)
+        }
     }
 
     /// Stops a recorder from `record(to:)` and returns its samples.
@@ -176,9 +191,9 @@ public final class PrivateSink: @unchecked Sendable {
     }
 
     /// A private sink with `channelMap`'s speakers: one a finished test gave back, or a new one.
-    /// A new null sink costs two seconds of waiting (the silence it renders ahead must drain);
-    /// an idle one given back has nothing ahead, so tests that each need a clean sink of their
-    /// own share a few instead of each waiting. It is the same as a new one once nothing plays
+    /// A new null sink costs a module load, a keep-alive client and the wait for its silence
+    /// rendered ahead to go; an idle one given back has nothing ahead, so tests that each need
+    /// a clean sink of their own share a few instead of each making one. It is the same as a new one once nothing plays
     /// into it: checked again here (a stream still closing would leave sound rendered ahead).
     public static func borrow(channelMap: String? = nil) throws -> PrivateSink {
         try unloadAtExit.get()
@@ -196,6 +211,16 @@ public final class PrivateSink: @unchecked Sendable {
 }
 
 extension SoundServer {
+    /// Suspends `sink` and resumes it at once: a suspended sink lets go of what it rendered
+    /// ahead, and resumed it renders at the latency its streams ask for (the keep-alive's), so
+    /// a new sink settles in a moment instead of draining the 2 s of silence it rendered while
+    /// no stream asked for less. `waitUntilSettled` still decides; if the server will not
+    /// suspend it, the silence drains as before.
+    static func dropRenderedAhead(sink: String, server: String) {
+        _ = try? PulseClients.run(["pactl", "suspend-sink", sink, "1"], server: server)
+        _ = try? PulseClients.run(["pactl", "suspend-sink", sink, "0"], server: server)
+    }
+
     /// Waits (up to 5 s) until `sink` holds less than 50 ms of sound rendered ahead.
     static func waitUntilSettled(sink: String, server: String) throws {
         let deadline = Date(timeIntervalSinceNow: 5)

@@ -16,6 +16,34 @@ struct FrameMD5: Sendable {
 
     static func of(_ path: String) throws -> FrameMD5 {
         if let cached = cache.value[path] { return cached }
+        let oracle = FrameMD5(entries: try hashed(path, probing: []).map(\.entry))
+        cache.withLock { $0[path] = oracle }
+        return oracle
+    }
+
+    /// A frame's hash with its size and pixel format. Threading: a value type.
+    struct Shaped: Sendable {
+        let entry: Entry
+        let width: Int
+        let height: Int
+        let format: String
+    }
+
+    /// Each frame as `of` gives it, with the size and pixel format ffprobe reads from the same
+    /// pass that gives its timestamp (not cached). Frames ffprobe has no shape for throw.
+    static func shaped(_ path: String) throws -> [Shaped] {
+        try hashed(path, probing: ["width", "height", "pix_fmt"]).map { entry, fields in
+            guard fields.count >= 3, let width = Int(fields[0]), let height = Int(fields[1]), !fields[2].isEmpty else {
+                throw Command.Failure(command: ["ffprobe", path], result: .init(
+                    status: -1, stdout: Data(), stderr: Data("no shape for the frame at \(entry.pts): \(fields)".utf8)))
+            }
+            return Shaped(entry: entry, width: width, height: height, format: fields[2])
+        }
+    }
+
+    /// The frames' hashes in presentation order, each with ffprobe's values of `fields` (frame
+    /// entries that ffprobe prints after the timestamp, in its own order).
+    private static func hashed(_ path: String, probing fields: [String]) throws -> [(entry: Entry, fields: [String])] {
         // framemd5 gives each frame's hash, with timestamps rescaled to its output time base and
         // rounded; the exact timestamps come from ffprobe, frame by frame in the same
         // (presentation) order, counted from the container's start as the engine counts.
@@ -35,8 +63,13 @@ struct FrameMD5: Sendable {
             hashed.append((pts * timeBase, fields[5]))
         }
         let probe = try Command.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
-                                     "frame=best_effort_timestamp_time", "-of", "csv=p=0", path]).output
-            .split(separator: "\n").map { Double($0.trimmingCharacters(in: CharacterSet(charactersIn: ", "))) }
+                                     "frame=" + (["best_effort_timestamp_time"] + fields).joined(separator: ","),
+                                     "-of", "csv=p=0", path]).output
+            .split(separator: "\n").map { line -> (time: Double?, fields: [String]) in
+                let values = line.split(separator: ",", omittingEmptySubsequences: false)
+                    .map { $0.trimmingCharacters(in: .whitespaces) }
+                return (Double(values[0]), Array(values.dropFirst().prefix(fields.count)))
+            }
         let start = Double(try Command.run(["ffprobe", "-v", "error", "-show_entries", "format=start_time",
                                             "-of", "csv=p=0", path]).output
             .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
@@ -44,12 +77,10 @@ struct FrameMD5: Sendable {
             throw Command.Failure(command: ["framemd5/ffprobe", path], result: .init(
                 status: -1, stdout: Data(), stderr: Data("\(hashed.count) hashes but \(probe.count) frames".utf8)))
         }
-        let entries = zip(probe, hashed).map { time, frame in
-            Entry(pts: time.map { $0 - start } ?? frame.pts, md5: frame.md5)
+        let entries = zip(probe, hashed).map { probed, frame in
+            (entry: Entry(pts: probed.time.map { $0 - start } ?? frame.pts, md5: frame.md5), fields: probed.fields)
         }
-        let oracle = FrameMD5(entries: entries.sorted { $0.pts < $1.pts })
-        cache.withLock { $0[path] = oracle }
-        return oracle
+        return entries.sorted { $0.entry.pts < $1.entry.pts }
     }
 
     /// The frame whose display interval contains `target` (the first frame before the start,
