@@ -166,9 +166,13 @@ public final class PrivateSink: @unchecked Sendable {
         return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
     }
 
-    /// Done with the sink: a borrowed one goes back to the pool, any other is unloaded.
+    /// Done with the sink: a borrowed one goes back to the pool, suspended, any other is unloaded.
+    /// A sink with its keep-alive stream is mixed every 10 ms: a dozen idle ones kept a third
+    /// of a core busy in the sound server for the rest of the run, slowing every later test.
+    /// Suspended, a null sink renders nothing and its keep-alive waits.
     public func stop() {
         if pooled {
+            _ = try? PulseClients.run(["pactl", "suspend-sink", name, "1"], server: server)
             Self.pool.withLock { $0.append(self) }
             return
         }
@@ -202,6 +206,9 @@ public final class PrivateSink: @unchecked Sendable {
             return sinks.remove(at: index)
         }
         if let idle {
+            // Resumed, it renders at its keep-alive's latency with nothing ahead (as a new
+            // one does after `dropRenderedAhead`).
+            _ = try? PulseClients.run(["pactl", "suspend-sink", idle.name, "0"], server: idle.server)
             try SoundServer.waitUntilSettled(sink: idle.name, server: idle.server)
             return idle
         }
