@@ -123,6 +123,19 @@ final class CacheEntry: @unchecked Sendable {
         return validated ? record.length : nil
     }
 
+    /// Waits until more bytes arrive, or the entry fails or closes, or `interrupt` fires
+    /// (looked at every 50 ms, as `read` does): what a demuxer told to try again waits for.
+    /// Returns at once when the whole resource is here (nothing more will arrive).
+    func waitForArrival(interrupt: InterruptFlag) {
+        condition.lock()
+        defer { condition.unlock() }
+        let before = present.count
+        while !closed && failure == nil && !interrupt.shouldInterrupt && present.count == before
+                && !(record.length.map { present.covers(length: $0) } ?? false) {
+            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
+        }
+    }
+
     var currentFailure: PlayerError? { condition.withLock { failure } }
 
     /// Wakes everyone and makes reads fail from now on.

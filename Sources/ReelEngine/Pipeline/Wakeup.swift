@@ -14,10 +14,10 @@ final class Wakeup: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Waits until signalled or `timeout` seconds pass.
-    func wait(timeout: Double) {
+    /// Waits until signalled (at once when a signal came since the last wait).
+    func wait() {
         condition.lock()
-        if !pending { _ = condition.wait(until: Date(timeIntervalSinceNow: timeout)) }
+        while !pending { condition.wait() }
         pending = false
         condition.unlock()
     }
