@@ -31,9 +31,12 @@ final class AudioFifo: @unchecked Sendable {
     var dataArrived: (@Sendable () -> Void)?
     /// Called outside the lock once per serial when enough is buffered to start (or it ended).
     private let ready: @Sendable (_ serial: Int) -> Void
+    /// Told of sound appended (when the control loop asked) and of the end.
+    private let progress: DecodeProgress?
 
     init(format: AudioFormat, bufferSeconds: Double = 1.0, historySeconds: Double = 1.0,
-         readySeconds: Double = 0.1, ready: @escaping @Sendable (Int) -> Void) {
+         readySeconds: Double = 0.1, progress: DecodeProgress? = nil, ready: @escaping @Sendable (Int) -> Void) {
+        self.progress = progress
         self.format = format
         unreadLimit = Int(Double(format.sampleRate) * bufferSeconds)
         capacity = unreadLimit + Int(Double(format.sampleRate) * historySeconds)
@@ -90,6 +93,7 @@ final class AudioFifo: @unchecked Sendable {
         condition.unlock()
         dataArrived?()
         if announce { ready(serial) }
+        progress?.decoded()
         return true
     }
 
@@ -106,6 +110,7 @@ final class AudioFifo: @unchecked Sendable {
         condition.unlock()
         dataArrived?()
         if announce { ready(serial) }
+        progress?.ended()
     }
 
     /// Media time of the next frame the device would take; nil when nothing is waiting.
@@ -190,6 +195,12 @@ final class AudioFifo: @unchecked Sendable {
     var unreadSeconds: Double {
         condition.lock(); defer { condition.unlock() }
         return Double(writePos - readPos) / Double(format.sampleRate)
+    }
+
+    /// The media time just after the last sample decoded so far; nil when none is waiting.
+    var bufferedEndPts: Double? {
+        condition.lock(); defer { condition.unlock() }
+        return readPos < writePos ? pts(at: writePos) : nil
     }
 
     /// The media time just after the last sample, once the decoder has reached the end.

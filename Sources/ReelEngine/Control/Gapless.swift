@@ -19,12 +19,15 @@ extension PlayerCore {
         upNext = source.map { ($0, audioStream, false) }
     }
 
-    /// Starts preparing the follower when the current item nears its end (while playing).
-    func watchUpNext() {
+    /// Starts preparing the follower when the current item nears its end (while playing);
+    /// returns when that will be.
+    func watchUpNext() -> HostTime? {
         if next != nil { chainIfReady() }
         guard let upNext, next == nil, !upNext.failed, let session, current.preroll == nil, state == .playing,
-              let duration = session.info.duration, duration > 0,
-              duration - session.clock.time() <= Self.prepareAhead else { return }
+              let duration = session.info.duration, duration > 0 else { return nil }
+        guard duration - session.clock.time() <= Self.prepareAhead else {
+            return lookAgain(whenClockReaches: duration - Self.prepareAhead)
+        }
         var follower = MediaSlot(generation: newGeneration(), source: upNext.source)
         let initial = SeekRequest(serial: seeks.newSerial(), target: 0, mode: .keyframe, movesDemuxer: false)
         follower.demuxSerial = initial.serial
@@ -35,6 +38,7 @@ extension PlayerCore {
         follower.loader = startLoading(upNext.source, generation: follower.generation, configuration: configuration,
                                        announcesDuration: false)
         next = follower
+        return nil
     }
 
     /// A report about the follower.
@@ -76,7 +80,7 @@ extension PlayerCore {
         case .audioReady(let s): _ = follower.soundReady(serial: s)
         case .demuxEnded(let s, let error): follower.demuxerEnded(serial: s, error: error)
         case .subtitlesRead(let decoded): follower.heldSubtitles[decoded.track.id] = decoded
-        case .frameShown: return
+        case .frameShown, .decoded, .decoderEnded: return
         }
         next = follower
         chainIfReady()

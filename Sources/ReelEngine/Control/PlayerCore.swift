@@ -74,18 +74,17 @@ final class PlayerCore: @unchecked Sendable {
 
     // MARK: - Loop
 
+    /// mpv's play loop: every pass handles what came, then each watcher says when it next
+    /// needs to run (`watch`), and the thread sleeps until the earliest of those or the next
+    /// message: paused, only a message wakes it.
     private func run() {
+        var deadline: HostTime?
         while running {
-            let wait = hasTimedWork ? 0.01 : 0.5
-            if let message = mailbox.receive(until: Date(timeIntervalSinceNow: wait)) {
+            if let message = mailbox.receive(until: deadline) {
                 handle(message)
             }
-            if running { watch() }
+            if running { deadline = watch() }
         }
-    }
-
-    private var hasTimedWork: Bool {
-        current.preroll != nil || seeks.pendingSteps > 0 || state == .playing || state == .stalled
     }
 
     private func handle(_ message: ControlMessage) {
@@ -186,6 +185,8 @@ final class PlayerCore: @unchecked Sendable {
             }
         case .subtitlesRead(let decoded):
             subtitlesRead(decoded)
+        case .decoded, .decoderEnded:
+            break   // what waited for it looks again (`watch`)
         }
     }
 

@@ -141,6 +141,16 @@ final class Presentation: @unchecked Sendable {
         return clock.pacing.lastPictureOver(Screen(current: current, shown: currentShown), last: queue.last, at: time)
     }
 
+    /// The media time at which the pictures decoded so far are over (the last one waiting, or
+    /// the one on screen, ends); nil during a landing or with no picture at all. The end of
+    /// the media and a starving decoder come no sooner than this.
+    var decodedUntil: Double? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !landing, let last = queue.last ?? current else { return nil }
+        return last.pts + last.duration
+    }
+
     /// No frame is waiting although the one on screen has run out: the decoder is starved.
     func starving(at time: Double) -> Bool {
         lock.lock()

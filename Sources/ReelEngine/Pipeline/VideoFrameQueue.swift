@@ -37,9 +37,12 @@ final class VideoFrameQueue: @unchecked Sendable {
     private let firstFrameArrived: @Sendable (_ serial: Int, _ pts: Double) -> Void
     /// The serial whose first frame (or end) was already reported, so each landing hears once.
     private var announcedSerial = -1
-    /// The running media time (nil while the clock is frozen): lets a full queue nobody takes
-    /// pictures from (a hidden or minimised window) drop the ones long past their time.
-    private let clockNow: @Sendable () -> Double?
+    /// When the running clock reaches a media time (nil while it is frozen): lets a full queue
+    /// nobody takes pictures from (a hidden or minimised window) drop the ones long past their
+    /// time, waking when the oldest falls that far behind rather than looking now and then.
+    private let clockReaches: @Sendable (Double) -> HostTime?
+    /// Told of every picture queued (when the control loop asked) and of the end.
+    private let progress: DecodeProgress?
     /// Pictures dropped unseen because nothing took them in time.
     private(set) var unwatchedDrops = 0
     /// How far behind the clock a waiting picture may fall before it is dropped unseen: beyond
@@ -47,9 +50,10 @@ final class VideoFrameQueue: @unchecked Sendable {
     /// too), near enough that pictures taken again are about the ones for now.
     static let unwatchedLateness = 0.1
 
-    init(capacity: Int, clockNow: @escaping @Sendable () -> Double? = { nil },
-         firstFrameArrived: @escaping @Sendable (Int, Double) -> Void) {
-        self.clockNow = clockNow
+    init(capacity: Int, clockReaches: @escaping @Sendable (Double) -> HostTime? = { _ in nil },
+         progress: DecodeProgress? = nil, firstFrameArrived: @escaping @Sendable (Int, Double) -> Void) {
+        self.clockReaches = clockReaches
+        self.progress = progress
         self.capacity = capacity
         self.firstFrameArrived = firstFrameArrived
     }
@@ -61,14 +65,19 @@ final class VideoFrameQueue: @unchecked Sendable {
         while tape.futureCount >= capacity && frame.serial == serial && !aborted {
             // With nobody taking pictures the decoder would stop here, then the demuxer once
             // its queues fill, and the sound with it. Pictures far past their time go instead.
-            let now = clockNow()
-            if let now, let oldest = tape.firstFuture, oldest.pts + Self.unwatchedLateness < now {
+            // Woken by a picture taken, a reset, the end, or the clock starting (`clockStarted`);
+            // while it runs, also when the oldest picture falls too far behind.
+            guard let oldest = tape.firstFuture, let due = clockReaches(oldest.pts + Self.unwatchedLateness) else {
+                condition.wait()
+                continue
+            }
+            let now = HostTime.now
+            if due <= now {
                 _ = tape.takeFuture()
                 unwatchedDrops += 1
                 continue
             }
-            // Looked at again now and then: a running clock moves without telling anyone.
-            _ = condition.wait(until: Date(timeIntervalSinceNow: now == nil ? 1 : 0.05))
+            _ = condition.wait(until: Date(timeIntervalSinceNow: due.seconds(since: now)))
         }
         guard frame.serial == serial && !aborted else { condition.unlock(); return .refused }
         tape.appendFuture(frame)
@@ -77,6 +86,7 @@ final class VideoFrameQueue: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         if announce { firstFrameArrived(frame.serial, frame.pts) }
+        progress?.decoded()
         return .queued
     }
 
@@ -101,6 +111,7 @@ final class VideoFrameQueue: @unchecked Sendable {
         condition.unlock()
         // A serial that ends without any frame still has to end its preroll.
         if announce { firstFrameArrived(current, .nan) }
+        progress?.ended()
         return true
     }
 
@@ -154,6 +165,14 @@ final class VideoFrameQueue: @unchecked Sendable {
     func setPastLimit(_ limit: FrameTape.Limit) {
         condition.lock()
         tape.setLimit(limit)
+        condition.unlock()
+    }
+
+    /// The clock started running: a full queue waiting for room looks again at how late its
+    /// oldest picture is.
+    func clockStarted() {
+        condition.lock()
+        condition.broadcast()
         condition.unlock()
     }
 
