@@ -73,8 +73,9 @@ extension PlayerCore {
     /// Steps waiting for a decoded picture take it; the decoder reports the next one it
     /// queues (asked before looking, so one queued meanwhile is not missed).
     private func watchSteps() {
-        if seeks.pendingSteps > 0 && current.preroll == nil { session?.reportNextDecode() }
-        carryOut(seeks.picturesMayHaveArrived(in: seekContext, picture: session))
+        guard seeks.pendingSteps > 0 && current.preroll == nil, let session else { return }
+        session.reportNextDecode()
+        carryOut(seeks.picturesMayHaveArrived(in: seekContext, picture: session.decodedPictures))
     }
 
     private func completePreroll(_ p: Preroll, session: Session) {
@@ -113,7 +114,7 @@ extension PlayerCore {
         }
         if p.isInitial { emit(.displayInvalidated) }
         emitTime()
-        carryOut(seeks.landed(in: seekContext, picture: self.session))
+        carryOut(seeks.landed(in: seekContext, picture: self.session?.decodedPictures))
     }
 
     /// The end of the media (or the gapless seam) and stalls while playing.

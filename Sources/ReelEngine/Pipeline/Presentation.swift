@@ -4,7 +4,7 @@ import Foundation
 /// pulled: the window's frame clock (or the headless presenter) asks, the clock answers.
 /// A frame that is replaced before anyone was shown it counts as dropped; a frame less than
 /// about one frame late is shown late instead (a late display tick is not worth a skip).
-/// Threading: `frame(for:)` from the presenting thread; `land`/`step`/`stepBack`/`seekWithinReach` from the control
+/// Threading: `frame(for:)` from the presenting thread; `land`/`step`/`stepBack`/`reach`/`serve` from the control
 /// thread. Guarded by one lock, always taken before the queue's own.
 final class Presentation: @unchecked Sendable {
     // Safe: all mutable state is guarded by `lock`.
@@ -99,25 +99,34 @@ final class Presentation: @unchecked Sendable {
         return next
     }
 
-    /// An exact seek served from what is decoded, or handed on to the decoder without a
-    /// flush (see `VideoFrameQueue.seekWithinReach`). Only between landings.
-    func seekWithinReach(_ request: SeekRequest, retargetWorthIt: (Double) -> Bool) -> VideoFrameQueue.FastSeek {
+    /// How an exact seek could be served from what is decoded (see `VideoFrameQueue.reach`);
+    /// only between landings.
+    func reach(_ request: SeekRequest, retargetWorthIt: (Double) -> Bool) -> WithinReach {
         lock.lock()
         defer { lock.unlock() }
         guard !landing else { return .miss }
-        let result = queue.seekWithinReach(request, retargetWorthIt: retargetWorthIt) { from in
+        return queue.reach(request, retargetWorthIt: retargetWorthIt)
+    }
+
+    /// An exact seek served from what is decoded, or handed on to the decoder without a
+    /// flush when `retargets` (see `VideoFrameQueue.serve`). Only between landings.
+    func serve(_ request: SeekRequest, retargets: Bool, retargetWorthIt: (Double) -> Bool) -> WithinReach {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !landing else { return .miss }
+        let (reach, landed) = queue.serve(request, retargets: retargets, retargetWorthIt: retargetWorthIt) { from in
             steering.retarget(.init(from: from, request: request))
         }
-        switch result {
-        case .landed(let frame):
-            current = frame
+        switch reach {
+        case .landed:
+            current = landed
             currentShown = false
         case .retargeted:
             landing = true
         case .miss:
             break
         }
-        return result
+        return reach
     }
 
     /// Shows the picture before the one on screen when it is still held; nil otherwise.

@@ -140,16 +140,24 @@ final class Session: @unchecked Sendable {
         demuxer.requestSeek(request)
     }
 
-    /// An exact seek with no demuxer seek when the picture is already decoded (`.landed`: on
-    /// screen now) or the decoder can go on to it more cheaply than from a key frame
-    /// (`.retargeted`: a landing follows under `request.serial`). The sound is left alone: the
-    /// caller resynchronises it before playing.
-    func seekWithinReach(_ request: SeekRequest) -> VideoFrameQueue.FastSeek {
+    /// How an exact seek could be served with no demuxer seek (it only looks): the picture is
+    /// already decoded (`.landed`), or the decoder can go on to it more cheaply than from a key
+    /// frame (`.retargeted`).
+    func reach(_ request: SeekRequest) -> WithinReach {
         guard request.mode == .exact, let presentation else { return .miss }
-        let result = presentation.seekWithinReach(request) { decodedEnd in
+        return presentation.reach(request) { decodedEnd in decodingOnIsCheaper(from: decodedEnd, to: request.target) }
+    }
+
+    /// Serves an exact seek as `reach` finds it now: the decoded picture on screen now
+    /// (`.landed`), or, when `retargets`, the decoder steered on towards it (`.retargeted`: a
+    /// landing follows under `request.serial`); `.miss` when neither can be done any more. The
+    /// sound is left alone: the caller resynchronises it before playing.
+    func serve(_ request: SeekRequest, retargets: Bool) -> WithinReach {
+        guard request.mode == .exact, let presentation else { return .miss }
+        let result = presentation.serve(request, retargets: retargets) { decodedEnd in
             self.decodingOnIsCheaper(from: decodedEnd, to: request.target)
         }
-        if case .retargeted = result { clock.set(request.target) }
+        if result == .retargeted { clock.set(request.target) }
         return result
     }
 

@@ -6,21 +6,13 @@ import Foundation
 /// reach the screen. A buffer only: a seek ahead of what is decoded moves it to the new serial
 /// while the decoder is steered on by its own `VideoDecoderSteering`.
 /// Threading: `push`/`pushPast`/`markEndOfStream` from the video decoder thread;
-/// `reset`/`seekWithinReach`/`abort`/`setPastLimit` from the control thread; `first`/`popFirst`
+/// `reset`/`reach`/`serve`/`strip`/`abort`/`setPastLimit` from the control thread; `first`/`popFirst`
 /// from the presentation side. All state is locked.
 final class VideoFrameQueue: @unchecked Sendable {
     enum PushResult {
         case queued
         /// Stale frame (its decoder may have been retargeted meanwhile), or the queue is gone.
         case refused
-    }
-
-    enum FastSeek {
-        /// The picture is already decoded: it is current now.
-        case landed(VideoFrame)
-        /// The decoder carries on from where it is towards the target, under the new serial.
-        case retargeted
-        case miss
     }
 
     // Safe: all state is guarded by `condition`.
@@ -124,32 +116,60 @@ final class VideoFrameQueue: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// An exact seek without the demuxer, when it can be had: the picture for `request.target`
-    /// is already decoded (then it is current now, and the serial does not change), or it is
-    /// still ahead of the decoder and `retargetWorthIt(end of what is decoded)` says decoding
-    /// on is cheaper than seeking (then the decoder's frames become `request.serial`'s:
-    /// `steer(from: old serial)` tells the decoder before any frame of it is refused as stale).
-    func seekWithinReach(_ request: SeekRequest, retargetWorthIt: (Double) -> Bool,
-                         steer: (_ from: Int) -> Void) -> FastSeek {
+    /// How an exact seek to `request` could be served without the demuxer (it only looks):
+    /// `.landed` when the picture for its target is already decoded; `.retargeted` when it is
+    /// still ahead of the decoder and `retargetWorthIt(end of what is decoded)` says decoding on
+    /// is cheaper than seeking.
+    func reach(_ request: SeekRequest, retargetWorthIt: (Double) -> Bool) -> WithinReach {
         condition.lock()
         defer { condition.unlock() }
-        guard !aborted else { return .miss }
+        return lockedReach(request, retargetWorthIt: retargetWorthIt).reach
+    }
+
+    private func lockedReach(_ request: SeekRequest, retargetWorthIt: (Double) -> Bool) -> (reach: WithinReach, at: Int?) {
+        guard !aborted else { return (.miss, nil) }
         let wholeStream = endOfStreamSerial == serial
-        if let i = tape.position(of: request.target, isWholeStream: wholeStream) {
-            let frame = tape.move(to: i)
+        if let i = tape.position(of: request.target, isWholeStream: wholeStream) { return (.landed, i) }
+        guard !wholeStream, let end = tape.end, request.target >= end - 1e-6, retargetWorthIt(end) else { return (.miss, nil) }
+        return (.retargeted, nil)
+    }
+
+    /// Serves an exact seek without the demuxer as `reach` finds it now: the decoded picture
+    /// becomes current (returned; the serial does not change), or, when `retargets`, the
+    /// decoder's frames become `request.serial`'s (`steer(from: old serial)` tells the decoder
+    /// before any frame of it is refused as stale).
+    func serve(_ request: SeekRequest, retargets: Bool, retargetWorthIt: (Double) -> Bool,
+               steer: (_ from: Int) -> Void) -> (reach: WithinReach, landed: VideoFrame?) {
+        condition.lock()
+        defer { condition.unlock() }
+        let (reach, position) = lockedReach(request, retargetWorthIt: retargetWorthIt)
+        switch reach {
+        case .landed:
+            let frame = tape.move(to: position!)
             condition.broadcast()
-            return .landed(frame)
+            return (.landed, frame)
+        case .retargeted where retargets:
+            steer(serial)
+            serial = request.serial
+            if request.fillsPast {
+                tape.futureIntoPast()   // the decoder keeps every picture on its way: still one strip
+            } else {
+                tape.clear()   // the decoder may skip frames on its way: the strip would have holes
+            }
+            condition.broadcast()
+            return (.retargeted, nil)
+        case .retargeted, .miss:
+            return (.miss, nil)
         }
-        guard !wholeStream, let end = tape.end, request.target >= end - 1e-6, retargetWorthIt(end) else { return .miss }
-        steer(serial)
-        serial = request.serial
-        if request.fillsPast {
-            tape.futureIntoPast()   // the decoder keeps every picture on its way: still one strip
-        } else {
-            tape.clear()   // the decoder may skip frames on its way: the strip would have holes
-        }
-        condition.broadcast()
-        return .retargeted
+    }
+
+    /// The times of the pictures held (the past, the one on screen last) and waiting, and
+    /// whether the decoder has delivered its last one: what the seek coordinator plans on.
+    var strip: (past: [DecodedPictures.Picture], future: [DecodedPictures.Picture], decoderEnded: Bool) {
+        condition.lock()
+        defer { condition.unlock() }
+        return (tape.past.map { ($0.pts, $0.duration) }, tape.future.map { ($0.pts, $0.duration) },
+                endOfStreamSerial == serial)
     }
 
     /// The picture before the one on screen, from the past; nil when it is not held.
