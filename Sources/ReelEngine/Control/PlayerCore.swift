@@ -34,7 +34,7 @@ final class PlayerCore: @unchecked Sendable {
     /// The item playing (or loading, or closed).
     var current = MediaSlot(generation: 0)
     /// The item prepared to follow it gaplessly (Gapless.swift).
-    var next: MediaSlot?
+    var next: MediaSlot? = nil
     /// What follows the current item (`Player.setNext`); `failed` once preparing it failed.
     var upNext: (source: MediaSource, audioStream: Int?, failed: Bool)?
     var seeks = SeekCoordinator()
@@ -88,7 +88,7 @@ final class PlayerCore: @unchecked Sendable {
     }
 
     private func handle(_ message: ControlMessage) {
-        if let follower = next, message.generation == follower.generation {
+        if let generation = next?.generation, message.generation == generation {
             handleForNext(message)
             return
         }

@@ -59,13 +59,13 @@ extension PlayerCore {
                 current.demuxerMoved(serial: request.serial)
                 session.clock.follow(session.output)
                 // A seek during the first landing replaces it, and still ends the loading.
-                current.preroll = Preroll(request: request, isInitial: current.preroll?.isInitial ?? false)
+                current.beginLanding(request)
                 if request.audioSwitch != nil { session.switchAudio(request) } else { session.seek(request) }
             case .retry(let request):
                 // The demuxer's end and the starving watch stay as the first try left them.
-                current.demuxSerial = request.serial
+                current.demuxerRetried(serial: request.serial)
                 session.clock.follow(session.output)
-                current.preroll = Preroll(request: request, isInitial: current.preroll?.isInitial ?? false)
+                current.beginLanding(request)
                 session.seek(request)
             case .retarget(let request), .showDecoded(let request):
                 // Served from what is decoded at this moment: the decoder may have moved on
@@ -73,8 +73,7 @@ extension PlayerCore {
                 let retargets = action.startsLanding
                 switch session.serve(request, retargets: retargets) {
                 case .retargeted:
-                    current.starvedSince = nil
-                    current.preroll = Preroll(request: request, isInitial: false, videoOnly: true)
+                    current.beginLanding(request, soundToo: false)
                 case .landed:
                     showMoved(to: request.target, session: session)
                 case .miss:

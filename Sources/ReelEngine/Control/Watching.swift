@@ -61,10 +61,9 @@ extension PlayerCore {
     @discardableResult
     func checkPreroll() -> HostTime? {
         guard let p = current.preroll, let session else { return nil }
-        let videoDone = !session.hasVideo || p.videoArrived
+        let videoDone = current.pictureDone
         let soundWaitEnds = p.started.adding(seconds: Self.soundWaitLimit)
-        let audioDone = !session.hasAudio || p.audioReady || p.videoOnly
-            || (videoDone && HostTime.now >= soundWaitEnds)
+        let audioDone = current.soundDone || (videoDone && HostTime.now >= soundWaitEnds)
         guard videoDone && audioDone else { return videoDone ? soundWaitEnds : nil }
         completePreroll(p, session: session)
         return nil
@@ -79,13 +78,15 @@ extension PlayerCore {
     }
 
     private func completePreroll(_ p: Preroll, session: Session) {
-        current.preroll = nil
+        // A retarget leaves the sound where it was: it is not part of the landing.
+        let soundLands = current.audio == .syncing || current.audio.isReady
+        current.landed()
         let landed = session.presentation?.land()
         let videoPts = (landed != nil && landed!.serial == p.request.serial) ? landed!.pts : nil
         let audioPts = session.fifo?.peekPts()
         if p.isInitial && videoPts == nil && audioPts == nil {
             // Nothing decoded at all.
-            let error = current.demuxEnded?.error
+            let error = current.demuxError
             fail(error ?? .corruptData("nothing in \(session.info.sourceName) could be decoded"))
             return
         }
@@ -98,7 +99,7 @@ extension PlayerCore {
         } else {
             start = videoPts ?? audioPts ?? p.request.target
         }
-        if !p.videoOnly { session.fifo?.discard(before: start) }
+        if soundLands { session.fifo?.discard(before: start) }
         session.clock.set(start)
         if p.isInitial {
             transition(.loaded)
@@ -121,7 +122,7 @@ extension PlayerCore {
     private func watchPlayback() -> HostTime? {
         guard let session else { return nil }
         var wake = NextWake()
-        if let follower = next, follower.chained {
+        if next?.chained == true {
             if session.output?.seamHeard == true {
                 advanceToNext()
                 return nil
@@ -135,11 +136,11 @@ extension PlayerCore {
             wake.at(lookAgain(whenClockReaches: session.presentation?.decodedUntil.map { $0 - 0.001 }))
         }
         var audioDone = true
-        if session.hasAudio, !current.audioDetached {
+        if session.hasAudio, current.audio != .ended {
             audioDone = session.output?.hasPlayedEverything ?? true
             if audioDone {
                 // Audio is over but pictures remain: the monotonic clock carries on from here.
-                current.audioDetached = true
+                current.soundEnded()
                 session.clock.follow(nil)
             } else {
                 // Before the decoder's end (which it reports), there is no end to wait for.
@@ -147,7 +148,7 @@ extension PlayerCore {
             }
         }
         if videoDone && audioDone {
-            if let error = current.demuxEnded?.error {
+            if let error = current.demuxError {
                 fail(error)
                 return nil
             }
@@ -162,7 +163,7 @@ extension PlayerCore {
             return nil
         }
         guard !current.demuxDone else {
-            current.starvedSince = nil
+            current.stopStarving()
             return wake.earliest
         }
         wake.at(watchStarving(session, at: now))
@@ -173,20 +174,17 @@ extension PlayerCore {
     /// quarter second, is a stall. Returns when to look again: when the stall would begin, or
     /// the earliest moment the pictures or the sound decoded so far could run out.
     private func watchStarving(_ session: Session, at now: Double) -> HostTime? {
-        let audioWatched = session.hasAudio && !current.audioDetached && !session.fifo!.reachedEnd
+        let audioWatched = session.hasAudio && current.audio != .ended && !session.fifo!.reachedEnd
         let audioDry = audioWatched && session.fifo!.unreadSeconds == 0
         let videoDry = session.presentation?.starving(at: now) ?? false
         let audioStarved = audioDry && session.audioPacketsEmpty
         let videoStarved = videoDry && session.videoPacketsEmpty
-        if audioStarved || videoStarved {
-            let since = current.starvedSince ?? .now
-            current.starvedSince = since
+        if let since = current.starving(video: videoStarved, audio: audioStarved) {
             let stallsAt = since.adding(seconds: Self.starvingBeforeStall)
             guard HostTime.now >= stallsAt else { return stallsAt }
             if transition(.stall, apply: stopClock) { emitTime() }
             return nil
         }
-        current.starvedSince = nil
         var wake = NextWake()
         if audioDry || videoDry {
             // Dry with packets still to decode: the decoder is behind. Its next picture or sound
@@ -211,11 +209,11 @@ extension PlayerCore {
     private func watchStall() {
         guard let session else { return }
         session.reportNextDecode()
-        let audioOK = !session.hasAudio || current.audioDetached || session.fifo!.unreadSeconds >= 0.5
+        let audioOK = !session.hasAudio || current.audio == .ended || session.fifo!.unreadSeconds >= 0.5
             || session.fifo!.reachedEnd
         let videoOK = !session.hasVideo || (session.frameQueue!.count >= 3) || session.frameQueue!.reachedEnd
         if current.demuxDone || (audioOK && videoOK) {
-            current.starvedSince = nil
+            current.stopStarving()
             transition(.unstall, apply: startClock)
         }
     }
