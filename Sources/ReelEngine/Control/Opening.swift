@@ -70,6 +70,7 @@ extension PlayerCore {
             $0.info = info
             $0.duration = info.duration
         }
+        sessionPublished.signal()
         if let duration = info.duration, !current.durationAnnounced {
             current.durationAnnounced = true
             emit(.durationKnown(duration))

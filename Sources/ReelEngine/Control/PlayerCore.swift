@@ -22,6 +22,9 @@ final class PlayerCore: @unchecked Sendable {
 
     let mailbox = Mailbox<ControlMessage>()
     let snapshot = Locked(Snapshot())
+    /// Signalled when a session is published in `snapshot` (a presenter waiting for pictures
+    /// before there is any media wakes then).
+    let sessionPublished = Wakeup()
     /// Changed by the tracks once running (the audio stream to open, see Tracks/AudioTracks).
     var configuration: PlayerConfiguration
     let hooks: PlayerHooks

@@ -21,4 +21,12 @@ final class Wakeup: @unchecked Sendable {
         pending = false
         condition.unlock()
     }
+
+    /// Waits until signalled or `timeout` seconds pass (a caller's own bound, not a poll).
+    func wait(timeout: Double) {
+        condition.lock()
+        if !pending { _ = condition.wait(until: Date(timeIntervalSinceNow: timeout)) }
+        pending = false
+        condition.unlock()
+    }
 }
