@@ -27,6 +27,10 @@ final class AudioFifo: @unchecked Sendable {
     /// The serial already announced as ready, so each landing hears of it once.
     private var readyAnnounced = -1
     private let readyThreshold: Int
+    /// A full FIFO takes the decoder's next sound only once this much has been played from it
+    /// (a quarter second), so that the decoder runs in bursts and sleeps in between, instead of
+    /// waking for every few milliseconds the device takes.
+    private let refillFrames: Int
     /// Called outside the lock: data arrived (so a starving device can be fed).
     var dataArrived: (@Sendable () -> Void)?
     /// Called outside the lock once per serial when enough is buffered to start (or it ended).
@@ -41,6 +45,7 @@ final class AudioFifo: @unchecked Sendable {
         unreadLimit = Int(Double(format.sampleRate) * bufferSeconds)
         capacity = unreadLimit + Int(Double(format.sampleRate) * historySeconds)
         readyThreshold = Int(Double(format.sampleRate) * readySeconds)
+        refillFrames = Int(Double(format.sampleRate) * min(0.25, bufferSeconds / 4))
         ring = .allocate(capacity: capacity * format.channels)
         self.ready = ready
     }
@@ -59,15 +64,17 @@ final class AudioFifo: @unchecked Sendable {
     }
 
     /// Queues `frames` frames starting at media time `pts`, each `speed`/rate seconds of media;
-    /// waits while the buffer is full. False when the data is stale (a seek happened) or the
-    /// FIFO is gone.
+    /// waits while the buffer is full (until `refillFrames` were played from it). False when
+    /// the data is stale (a seek happened) or the FIFO is gone.
     @discardableResult
     func append(_ samples: UnsafePointer<Float>, frames: Int, pts: Double, speed: Double = 1, serial: Int) -> Bool {
         guard frames > 0 else { return true }
         condition.lock()
-        while serial == self.serial && !aborted
-                && Int(writePos - readPos) + frames > unreadLimit && writePos > readPos {
-            condition.wait()
+        if Int(writePos - readPos) + frames > unreadLimit {
+            while serial == self.serial && !aborted
+                    && Int(writePos - readPos) + max(frames, refillFrames) > unreadLimit && writePos > readPos {
+                condition.wait()
+            }
         }
         guard serial == self.serial && !aborted else { condition.unlock(); return false }
         // Contiguous unless the timestamps jump by more than 20 ms or the tempo changes.
@@ -140,7 +147,8 @@ final class AudioFifo: @unchecked Sendable {
             copied += run
             readPos += Int64(run)
         }
-        condition.broadcast()
+        // A decoder waiting for room goes on once a refill's worth was taken.
+        if Int(writePos - readPos) + refillFrames <= unreadLimit { condition.broadcast() }
         return (copied, startPts, speed)
     }
 
