@@ -20,6 +20,9 @@ struct WakeupsBench {
     /// One player's count over one window. Threading: a value type.
     struct Sample {
         var perSecond: Double
+        /// The switches the process asked for (it slept): the wake-ups its own design causes; the
+        /// rest were the processor taken away, which a busy machine adds.
+        var voluntaryPerSecond: Double
         /// Per thread name (threads of one name added up), per second.
         var threads: [String: Double]
     }
@@ -52,6 +55,7 @@ struct WakeupsBench {
                 let key = paused ? "paused" : "playing"
                 values["\(key)_per_s"] = Output.round(sample.perSecond, 1)
                 entry["\(key)_per_s"] = Output.round(sample.perSecond, 1)
+                entry["\(key)_voluntary_per_s"] = Output.round(sample.voluntaryPerSecond, 1)
                 entry["\(key)_threads"] = Self.busiest(sample.threads)
                 Output.note("bench wakeups: \(name) \(key) \(Output.round(sample.perSecond, 1))/s")
             }
@@ -109,13 +113,14 @@ struct WakeupsBench {
         }
         let elapsed = endedAt.seconds(since: startedAt)
         var threads: [String: Double] = [:]
-        var total = 0
+        var total = 0, voluntary = 0
         for (tid, thread) in end {
             let switches = thread.switches - (start[tid]?.switches ?? 0)
             total += switches
+            voluntary += thread.voluntary - (start[tid]?.voluntary ?? 0)
             threads[thread.name, default: 0] += Double(switches) / elapsed
         }
-        return Sample(perSecond: Double(total) / elapsed, threads: threads)
+        return Sample(perSecond: Double(total) / elapsed, voluntaryPerSecond: Double(voluntary) / elapsed, threads: threads)
     }
 
     /// The threads that woke most, by name, per second (the rest left out of the line).
@@ -128,25 +133,28 @@ struct WakeupsBench {
 /// Context switches of every thread of a process, from /proc/PID/task/TID/status.
 /// Threading: stateless.
 enum ThreadSwitches {
-    /// Per thread id: its name and voluntary + involuntary switches so far; nil once the
-    /// process is gone. Threads that ended before the sample are not in it.
-    static func sample(_ pid: pid_t) -> [Int: (name: String, switches: Int)]? {
+    /// Per thread id: its name, voluntary + involuntary switches so far, and the voluntary
+    /// ones; nil once the process is gone. Threads that ended before the sample are not in it.
+    static func sample(_ pid: pid_t) -> [Int: (name: String, switches: Int, voluntary: Int)]? {
         let tasks = "/proc/\(pid)/task"
         guard let ids = try? FileManager.default.contentsOfDirectory(atPath: tasks) else { return nil }
-        var result: [Int: (name: String, switches: Int)] = [:]
+        var result: [Int: (name: String, switches: Int, voluntary: Int)] = [:]
         for id in ids {
             guard let tid = Int(id),
                   let status = try? String(contentsOfFile: "\(tasks)/\(id)/status", encoding: .utf8) else { continue }
             var name = "?"
-            var switches = 0
+            var voluntary = 0, involuntary = 0
             for line in status.split(separator: "\n") {
+                let value = { Int(line.split(separator: ":").last!.trimmingCharacters(in: .whitespaces)) ?? 0 }
                 if line.hasPrefix("Name:") {
                     name = line.dropFirst(5).trimmingCharacters(in: .whitespaces)
-                } else if line.hasPrefix("voluntary_ctxt_switches:") || line.hasPrefix("nonvoluntary_ctxt_switches:") {
-                    switches += Int(line.split(separator: ":").last!.trimmingCharacters(in: .whitespaces)) ?? 0
+                } else if line.hasPrefix("voluntary_ctxt_switches:") {
+                    voluntary = value()
+                } else if line.hasPrefix("nonvoluntary_ctxt_switches:") {
+                    involuntary = value()
                 }
             }
-            result[tid] = (name, switches)
+            result[tid] = (name, voluntary + involuntary, voluntary)
         }
         if let state = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
            let close = state.lastIndex(of: ")"), state[state.index(after: close)...].hasPrefix(" Z") { return nil }

@@ -28,6 +28,8 @@ struct WakeupsBenchTests {
             let playing = figures["playing_per_s"] as? Double ?? (figures["playing_per_s"] as? Int).map(Double.init)
             #expect(paused != nil && paused! >= 0, "\(player): \(figures)")
             #expect(playing != nil && playing! > 0, "\(player): \(figures)")
+            let voluntary = figures["playing_voluntary_per_s"] as? Double ?? (figures["playing_voluntary_per_s"] as? Int).map(Double.init)
+            #expect(voluntary != nil && voluntary! <= playing!, "\(player): \(figures)")
             let threads = figures["playing_threads"] as? [String: Any] ?? [:]
             #expect(!threads.isEmpty, "\(player): \(figures)")
         }
