@@ -13,8 +13,7 @@ import Testing
 @Suite("Keys: the action table and the shortcuts window")
 @MainActor
 struct KeyActionsTests {
-    static let shortcutsFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("data/ui/shortcuts.ui")
+    static let shortcutsFile = Repository.file("data/ui/shortcuts.ui")
 
     /// GTK's own spelling of an accelerator; nil when GTK cannot parse it.
     static func canonical(_ accelerator: String) -> String? {

@@ -5,7 +5,7 @@ import Testing
 /// Closing the window while something plays: by default playback stops and Reel quits; with
 /// "keep playing when the window is closed" the window goes, the sound and the media remote
 /// stay, and Raise brings the window back. (Quitting once the queue is done in the background
-/// is the playback session's rule: ReelAppTests.)
+/// is the playback session's rule: ReelUnitTests.)
 /// Threading: serialised; a test owns the standard shared desktop for its turn.
 @Suite("Playing in the background", .serialized)
 struct BackgroundPlaybackTests {

@@ -11,7 +11,7 @@ import Testing
 /// starts the installed Reel playing it, until `scripts/uninstall-user.sh` takes it all away.
 @Suite("Desktop integration")
 struct DesktopIntegrationTests {
-    /// The repository: Tests/ReelGtkTests/<this file> → three levels up.
+    /// The repository: Tests/ReelWindowTests/<this file> → three levels up.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     static let id = "io.github.reel.Reel"

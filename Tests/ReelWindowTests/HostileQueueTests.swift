@@ -8,7 +8,7 @@ import Testing
 /// naming another thousands of times, one of 100,000 lines. Expanding ends with the finite
 /// list of media they name, and the real window keeps a queue of 100,000 items in bounded
 /// memory. (Playing such a list once, and stopping after 100 missing items in a row, are the
-/// playback session's rules: ReelAppTests.)
+/// playback session's rules: ReelUnitTests.)
 @Suite("Hostile queue playlists", .serialized)
 struct HostileQueueTests {
     static func folder() throws -> URL {

@@ -4,7 +4,7 @@ import Testing
 
 /// Resume where you left, across restarts of the real binary: the position comes back with a
 /// Start Over offer, and a moved copy of the file is still recognised. (Played to the end and
-/// damaged histories are the playback session's rules: ReelAppTests.)
+/// damaged histories are the playback session's rules: ReelUnitTests.)
 /// Threading: serialised; a test owns the standard shared desktop for its turn.
 @Suite("Resume where you left", .serialized)
 struct ResumeTests {

@@ -102,8 +102,7 @@ struct PreferenceValueTests {
         }
     }
 
-    static let schemaFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("data/io.github.reel.Reel.gschema.xml")
+    static let schemaFile = Repository.file("data/io.github.reel.Reel.gschema.xml")
 
     /// Each key's `<choices>`, in the schema's order.
     static func schemaChoices() throws -> [String: [String]] {

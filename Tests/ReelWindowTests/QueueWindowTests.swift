@@ -4,7 +4,7 @@ import Testing
 
 /// The queue in the real window: the next item following without a stop, and reordering by
 /// drag in the queue panel — judged from the window title, the picture and the accessibility
-/// tree. (What plays next, skipping and restoring are the playback session's rules: ReelAppTests.)
+/// tree. (What plays next, skipping and restoring are the playback session's rules: ReelUnitTests.)
 /// Threading: serialised; the tests take turns on one desktop, each from a clean slate.
 @Suite("Queue in the window", .serialized)
 struct QueueWindowTests {
