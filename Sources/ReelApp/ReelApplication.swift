@@ -205,7 +205,7 @@ public final class ReelApplication {
             // Measured runs are not unique: each gets a name of its own.
             let unique = g_application_get_flags(application.raw.cast()).rawValue & G_APPLICATION_NON_UNIQUE.rawValue == 0
             do {
-                window.mpris = try MPRISService(host: window.queue, player: window.playerView.player, connection: connection,
+                window.mpris = try MPRISService(host: window.queue, view: window.playerView, connection: connection,
                                                 instance: unique ? nil : "instance\(getpid())")
             } catch {
                 FileHandle.standardError.write(Data("reel: no media remote (MPRIS): \(error)\n".utf8))

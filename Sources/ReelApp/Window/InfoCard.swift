@@ -63,7 +63,7 @@ final class InfoCard {
     private func update() {
         guard let view else { return }
         var lines: [String] = []
-        if let info = view.mediaInfo {
+        if let info = view.model.mediaInfo {
             lines.append(info.sourceName)
             lines.append("\(info.containerDescription.isEmpty ? info.container : info.containerDescription)"
                          + (info.duration.map { ", \(TimeFormat.clock($0))" } ?? ""))
@@ -88,9 +88,10 @@ final class InfoCard {
             }
         }
         lines.append(String(format: tr("Drawing: %@"), Self.describe(view.movie.output)))
-        if let player = view.tracks, let track = player.selectedSubtitleTrack {
-            let delay = player.subtitleDelay != 0
-                ? String(format: tr(", delay %@"), SubtitleController.delayText(player.subtitleDelay)) : ""
+        let subtitles = view.model.subtitles
+        if let track = subtitles.selected {
+            let delay = subtitles.delay != 0
+                ? String(format: tr(", delay %@"), SubtitleController.delayText(subtitles.delay)) : ""
             // Translators: the subtitle track: its name, then codec, text encoding and delay in brackets.
             lines.append(String(format: tr("Subtitles: %@"),
                                 "\(track.displayName) (\(track.codec)\(track.charset.map { ", \($0)" } ?? "")\(delay))"))

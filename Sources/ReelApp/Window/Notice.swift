@@ -45,6 +45,17 @@ final class Notice {
         adw_toast_overlay_add_toast(OpaquePointer(overlay), toast)
     }
 
+    /// Shows `text` after the notice showing (and any queued before it), without taking its
+    /// place: a warning about the media must not push away a notice with a button, such as the
+    /// resume notice's Start Over.
+    func queue(_ text: String, seconds: Double = Notice.seconds) {
+        let escaped = GString.take(g_markup_escape_text(text, -1)) ?? ""
+        guard let toast = adw_toast_new(escaped) else { return }
+        adw_toast_set_timeout(toast, guint(max(1, seconds.rounded())))
+        adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_NORMAL)
+        adw_toast_overlay_add_toast(OpaquePointer(overlay), toast)
+    }
+
     func hide() {
         guard let toast = current else { return }
         adw_toast_dismiss(toast)

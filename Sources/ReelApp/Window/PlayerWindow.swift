@@ -26,7 +26,7 @@ public final class PlayerWindow: MediaPlayerWindow {
     /// The speed last asked for: quick key presses step from it, not from the engine's answer
     /// to the previous one, which may not have arrived yet.
     private var requestedSpeed = 1.0
-    private lazy var heldArrows = HeldArrowKeys(player: playerView.player)
+    private lazy var heldArrows = HeldArrowKeys(view: playerView)
     /// Subtitle menu, keys, drops and preferences (nil for a backend without subtitles).
     private(set) var subtitles: SubtitleController?
     /// What plays, what follows, where it was left, breaks and playing in the background.
@@ -41,8 +41,8 @@ public final class PlayerWindow: MediaPlayerWindow {
     var mpris: MPRISService? {
         didSet { mpris?.window = self }
     }
-    /// What the window watches of the player view's model.
-    private var watches: [ObservationToken] = []
+    /// The player's model reaching the window's parts, in one place and order.
+    private var binding: WindowBinding?
 
     public init(application: OpaquePointer, settings: PlayerSettings) {
         self.application = application
@@ -59,12 +59,12 @@ public final class PlayerWindow: MediaPlayerWindow {
         // bar lies over it, showing and fading with the controls (in a window as in fullscreen).
         adw_application_window_set_content(window.cast(), notice.overlay)
         let host = ViewSessionPlayer(view: playerView, window: self)
-        session = PlaybackSession(player: host, window: host, settings: settings)
+        session = PlaybackSession(player: host, model: playerView.model, window: host, settings: settings)
         installActions()
         installKeys()
         installDrop()
         installHelpOverlay()
-        subtitles = SubtitleController(window: window, player: playerView.player, tracks: playerView.tracks, settings: settings,
+        subtitles = SubtitleController(window: window, model: playerView.model, tracks: playerView.tracks, settings: settings,
                                        trackItems: OpaquePointer(builder.object("subtitle-track-items")),
                                        audioItems: OpaquePointer(builder.object("audio-track-items")))
         subtitles?.redraw = { [weak self] in self?.playerView.movie.redraw() }
@@ -72,11 +72,9 @@ public final class PlayerWindow: MediaPlayerWindow {
             self?.playerView.billboard.show(text, icon: sound ? "audio-x-generic-symbolic" : "media-view-subtitles-symbolic")
         }
         subtitles?.warn = { [weak self] text in self?.notice.show(text, seconds: SubtitleController.noticeSeconds) }
-        // Subtitles move up over the controls while they show, as mpv's do over its OSC.
-        watches.append(playerView.model.observe(\.controlsVisible) { [weak self] visible in self?.liftSubtitles(visible) })
         if let subtitles { playerView.movie.subtitles = { [weak subtitles] in subtitles?.image(at: $0, width: $1, height: $2) } }
         playerView.doubleClicked = { [weak self] in self?.toggleFullscreen() }
-        watches.append(playerView.model.observeEvents { [weak self] event in self?.observe(event) })
+        binding = WindowBinding(window: self)
         queue.observe { [weak self] in self?.mpris?.refresh() }
         let panel = QueuePanel(controller: queue)
         panel.chooseFiles = { [weak self] done in
@@ -157,32 +155,37 @@ public final class PlayerWindow: MediaPlayerWindow {
         }
     }
 
-    // MARK: Events
+    // MARK: Following the player
 
-    private func observe(_ event: PlayerEvent) {
-        subtitles?.observe(event)
-        // The remote hears of it after the queue has taken it in (stopped or not, what is next).
-        defer { mpris?.handle(event) }
-        switch event {
-        case .mediaLoaded(let info):
+    /// The window's own part of a change of the player's model (`WindowBinding` calls it in
+    /// its turn): the title, the size, being shown, the idle inhibitor, the speed menu, the
+    /// subtitles' lift over the controls, warnings.
+    func follow(_ change: PlayerModel.Change) {
+        let model = playerView.model
+        switch change.moment {
+        case .loaded(let info):
             setTitle(info.displayTitle)
             sizeForMedia(info)
             if gtk_widget_get_visible(window) == 0 {
                 presentWhenLoaded?.cancel()
                 present()
             }
-        case .stateChanged(_, let to):
-            let hasVideo = playerView.mediaInfo?.videoStream != nil
-            inhibitor.set(to == .playing && hasVideo)
-            if case .failed = to, gtk_widget_get_visible(window) == 0 { present() }
-            if to == .closed || to == .idle { setTitle(nil) }
-        case .speedChanged(let speed):
-            if let speedAction { Actions.setState(speedAction, number: speed) }
-            requestedSpeed = speed
+        case .warning(let text):
+            notice.queue(text)
         default:
             break
         }
-        session.handle(event)
+        if change.contains([.state, .media]) { inhibitor.set(model.state == .playing && model.hasVideo) }
+        if change.contains(.state) {
+            if case .failed = model.state, gtk_widget_get_visible(window) == 0 { present() }
+            if model.state == .closed || model.state == .idle { setTitle(nil) }
+        }
+        if change.contains(.speed) {
+            if let speedAction { Actions.setState(speedAction, number: model.speed) }
+            requestedSpeed = model.speed
+        }
+        // Subtitles move up over the controls while they show, as mpv's do over its OSC.
+        if change.contains(.controls) { liftSubtitles(model.controlsVisible) }
     }
 
     private func setTitle(_ title: String?) {
@@ -237,7 +240,7 @@ public final class PlayerWindow: MediaPlayerWindow {
             self?.saveFrame(withSubtitles: self?.playerView.settings.bool("save-picture-subtitles") ?? true)
         }
         Actions.add(group, "save-frame-plain") { [weak self] in self?.saveFrame(withSubtitles: false) }
-        speedAction = Actions.addNumberChoice(group, "speed", initial: playerView.player.speed) { [weak self] speed in
+        speedAction = Actions.addNumberChoice(group, "speed", initial: playerView.model.speed) { [weak self] speed in
             self?.requestedSpeed = speed
             self?.playerView.player.setSpeed(speed)
         }

@@ -74,12 +74,14 @@ public final class PlayerSettings {
     }
     public var rememberQueue: Bool { bool("remember-queue") }
     public var backgroundPlayback: Bool { bool("background-playback") }
-    /// "resume", "ask" or "never" (see the schema).
     /// How pictures are to be drawn (the choice takes effect at the next start).
     public var videoOutput: VideoOutput.Choice {
         VideoOutput.Choice(rawValue: GString.take(g_settings_get_string(settings, "video-output")) ?? "") ?? .automatic
     }
-    public var resumePlayback: String { GString.take(g_settings_get_string(settings, "resume-playback")) ?? "resume" }
+    /// What opening media with a remembered position does.
+    public var resumePlayback: ResumeMode {
+        ResumeMode(rawValue: GString.take(g_settings_get_string(settings, "resume-playback")) ?? "") ?? .resume
+    }
     public var muted: Bool {
         get { bool("muted") }
         set { set("muted", newValue) }

@@ -33,7 +33,7 @@ extension PlayerView {
     /// picture when frames are shown.
     func updateTimeObserver() {
         var interval = settings.timeRefreshInterval
-        if settings.timeOptions.showFrames, let fps = mediaInfo?.videoStream?.frameRate, fps > 0 {
+        if settings.timeOptions.showFrames, let fps = model.frameRate, fps > 0 {
             interval = min(interval, 1 / fps)
         }
         player.setTimeObserverInterval(interval)

@@ -17,30 +17,30 @@ struct BackgroundAndBreakTests {
             let settings = FixedSettings()
             let bench = SessionBench(folder: folder, settings: settings)
             bench.session.open([clip])
-            bench.player.state = .playing
+            bench.state(.playing)
             // The preference off: closing closes.
             #expect(!bench.session.closeRequested())
 
             settings.backgroundPlayback = true
-            bench.player.state = .ready
+            bench.state(.ready)
             #expect(!bench.session.closeRequested(), "paused: nothing to play on")
-            bench.player.state = .playing
+            bench.state(.playing)
             #expect(bench.session.closeRequested())
             #expect(bench.session.inBackground)
             bench.session.present()
             #expect(!bench.session.inBackground)
             #expect(bench.player.calls.last == .present)
             // Back in front, the end of the queue leaves the window open.
-            bench.player.state = .ended
-            bench.session.handle(.playedToEnd)
+            bench.state(.ended)
+            bench.feed(.playedToEnd)
             #expect(!bench.player.calls.contains(.closeWindow))
 
             bench.session.open([clip])
-            bench.player.state = .playing
+            bench.state(.playing)
             #expect(bench.session.closeRequested())
             _ = bench.player.take()
-            bench.player.state = .ended
-            bench.session.handle(.playedToEnd)
+            bench.state(.ended)
+            bench.feed(.playedToEnd)
             #expect(bench.player.calls.last == .closeWindow, "\(bench.player.calls)")
         }
     }
@@ -56,11 +56,11 @@ struct BackgroundAndBreakTests {
             settings.backgroundPlayback = true
             let bench = SessionBench(folder: folder, settings: settings)
             bench.session.open([a, b])
-            bench.player.state = .playing
+            bench.state(.playing)
             #expect(bench.session.closeRequested())
             _ = bench.player.take()
-            bench.player.state = .ended
-            bench.session.handle(.playedToEnd)
+            bench.state(.ended)
+            bench.feed(.playedToEnd)
             #expect(bench.player.opened == [b])
             #expect(!bench.player.calls.contains(.closeWindow) && !bench.player.calls.contains(.present))
         }
@@ -89,11 +89,11 @@ struct BackgroundAndBreakTests {
             bench.session.scheduleBreak("/media/ad.mp4@1")
             #expect(bench.player.take() == [.notify("Cannot schedule a break from “/media/ad.mp4@1”: give CLIP@SECONDS", buttons: [])])
 
-            bench.session.handle(.interstitialStarted(InterstitialReport(index: 0, source: "ad.mp4", at: 1)))
+            bench.feed(.interstitialStarted(InterstitialReport(index: 0, source: "ad.mp4", at: 1)))
             #expect(bench.player.take() == [.notify("Break: ad.mp4", buttons: [])])
             // The next item, with or without a gap: the breaks of the one before are dropped.
-            bench.player.state = .playing
-            bench.session.handle(.nextItemStarted(source: b))
+            bench.state(.playing)
+            bench.feed(.nextItemStarted(source: b))
             #expect(bench.player.take().first == .clearBreaks)
             bench.session.queue.select(0)
             let calls = bench.player.take()

@@ -32,11 +32,11 @@ struct QueuePolicyTests {
             #expect(bench.player.opened == [first])
             #expect(bench.player.calls.contains(.open(first, start: nil, paused: false)), "\(bench.player.calls)")
             #expect(bench.player.take().last == .setNext(missing, audioStream: nil))
-            bench.player.state = .ended
-            bench.session.handle(.playedToEnd)
+            bench.state(.ended)
+            bench.feed(.playedToEnd)
             #expect(bench.player.opened == [missing])
             _ = bench.player.take()
-            bench.session.handle(Self.failed(missing))
+            bench.feed(Self.failed(missing))
             let calls = bench.player.take()
             #expect(calls.contains(.notify("Skipped missing.mp4: File not found: \(missing)", buttons: [])), "\(calls)")
             #expect(calls.compactMap { if case .open(let s, _, let paused) = $0 { "\(Self.name(s)) \(paused)" } else { nil } }
@@ -68,8 +68,7 @@ struct QueuePolicyTests {
             while let source = bench.player.take().compactMap({ if case .open(let s, _, _) = $0 { s } else { nil } }).last {
                 opened.append(source)
                 #expect(opened.count <= 100_000)
-                bench.player.state = .failed(.fileNotFound(source))
-                bench.session.handle(Self.failed(source))
+                bench.feed(Self.failed(source))
                 if let notice = bench.player.calls.compactMap({ if case .notify(let t, _) = $0 { t } else { nil } }).last,
                    notice.hasPrefix("Stopped") {
                     #expect(notice == "Stopped: \(QueueController.mostFailuresInARow) items in a row cannot be played")
@@ -95,12 +94,12 @@ struct QueuePolicyTests {
             bench.session.open([folder.appendingPathComponent("a.m3u").path])
             #expect(bench.player.opened == [first])
             _ = bench.player.take()
-            bench.session.handle(.playedToEnd)
+            bench.feed(.playedToEnd)
             #expect(bench.player.opened == [second])
             #expect(bench.player.calls.last == .setNext(nil, audioStream: nil), "\(bench.player.calls)")
             _ = bench.player.take()
             // Its end is the queue's end: nothing more opens or plays, and it stays current.
-            bench.session.handle(.playedToEnd)
+            bench.feed(.playedToEnd)
             let after = bench.player.take()
             #expect(after.allSatisfy { if case .setNext(nil, _) = $0 { true } else { false } }, "\(after)")
             #expect(bench.session.queue.queue.items.map(\.description) == [first, second])
@@ -120,22 +119,22 @@ struct QueuePolicyTests {
             // c was left at 100 s in an earlier run.
             let earlier = SessionBench(folder: folder, settings: settings)
             earlier.session.open([c])
-            earlier.player.state = .playing
-            earlier.session.handle(.time(position: 100, duration: 600))
+            earlier.state(.playing)
+            earlier.time(100, of: 600)
             earlier.session.finishResumeHistory()
 
             let bench = earlier.restarted()
             bench.session.open([a, b, c])
             #expect(bench.player.calls.last == .setNext(b, audioStream: 2), "\(bench.player.calls)")
             _ = bench.player.take()
-            bench.player.state = .playing
-            bench.session.handle(.nextItemStarted(source: b))
+            bench.state(.playing)
+            bench.feed(.nextItemStarted(source: b))
             let calls = bench.player.take()
             #expect(bench.session.queue.currentSource?.description == b)
             #expect(calls.contains(.clearBreaks), "\(calls)")
             #expect(calls.last == .setNext(nil, audioStream: nil), "c resumes, so it opens the ordinary way: \(calls)")
             #expect(!calls.contains { if case .open = $0 { true } else { false } }, "\(calls)")
-            bench.session.handle(.playedToEnd)
+            bench.feed(.playedToEnd)
             #expect(bench.player.calls.contains(.open(c, start: 100, paused: false)), "\(bench.player.calls)")
         }
     }
@@ -152,8 +151,8 @@ struct QueuePolicyTests {
             // c was left at 100 s in an earlier run.
             let earlier = SessionBench(folder: folder, settings: settings)
             earlier.session.open([c])
-            earlier.player.state = .playing
-            earlier.session.handle(.time(position: 100, duration: 600))
+            earlier.state(.playing)
+            earlier.time(100, of: 600)
             earlier.session.finishResumeHistory()
 
             let bench = earlier.restarted()
@@ -161,11 +160,11 @@ struct QueuePolicyTests {
             #expect(bench.player.calls.contains(.open(a, start: nil, paused: true)), "\(bench.player.calls)")
             #expect(!bench.player.calls.contains(.play))
             _ = bench.player.take()
-            bench.player.state = .ended
-            bench.session.handle(.playedToEnd)
+            bench.state(.ended)
+            bench.feed(.playedToEnd)
             var calls = bench.player.take()
             #expect(calls.contains(.open(b, start: nil, paused: false)) && calls.contains(.play), "\(calls)")
-            bench.session.handle(.playedToEnd)
+            bench.feed(.playedToEnd)
             calls = bench.player.take()
             #expect(calls.contains(.open(c, start: 100, paused: false)) && calls.contains(.play), "\(calls)")
         }
@@ -180,18 +179,18 @@ struct QueuePolicyTests {
             let b = try SessionBench.mediaFile("b.mp4", in: folder, bytes: 4096)
             let bench = SessionBench(folder: folder)
             bench.session.open([a, b])
-            bench.player.state = .playing
-            bench.player.position = 1
+            bench.state(.playing)
+            bench.time(1, of: 60)
             #expect(bench.session.queue.canGoPrevious)
             _ = bench.player.take()
             bench.session.queue.previous()
             #expect(bench.player.take() == [.seek(0)], "the first item starts over")
             bench.session.queue.next()
             #expect(bench.player.take().contains(.open(b, start: nil, paused: false)))
-            bench.player.position = QueueController.restartThreshold + 0.5
+            bench.time(QueueController.restartThreshold + 0.5, of: 60)
             bench.session.queue.previous()
             #expect(bench.player.take() == [.seek(0)], "3.5 s in: the item starts over")
-            bench.player.position = QueueController.restartThreshold - 0.5
+            bench.time(QueueController.restartThreshold - 0.5, of: 60)
             bench.session.queue.previous()
             let calls = bench.player.take()
             #expect(calls.contains(.open(a, start: nil, paused: false)) && !calls.contains(.seek(0)), "\(calls)")

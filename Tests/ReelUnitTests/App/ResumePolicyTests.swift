@@ -10,6 +10,25 @@ import Testing
 /// Threading: main actor; no window, no threads.
 @Suite("Playback session: resume")
 struct ResumePolicyTests {
+    @Test("Where a seek lands is remembered even when the time reported after it says the same")
+    func landingRemembered() async throws {
+        try await MainActor.run {
+            let folder = try SessionBench.newFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let clip = try SessionBench.mediaFile("film.mp4", in: folder)
+            var bench = SessionBench(folder: folder)
+            bench.session.open([clip])
+            bench.state(.playing)
+            bench.time(1, of: 60)
+            bench.feed(.seekCompleted(position: 31.5))
+            bench.time(31.5, of: 60)   // the same place: no change of the model
+            bench.session.finishResumeHistory()
+            bench = bench.restarted()
+            bench.session.open([clip], paused: true)
+            #expect(bench.player.calls.contains(.open(clip, start: 31.5, paused: true)), "\(bench.player.calls)")
+        }
+    }
+
     @Test("Reopened, a film resumes where it was left with a Start Over button; a moved copy resumes too")
     func resumesAcrossRestarts() async throws {
         try await MainActor.run {
@@ -18,12 +37,12 @@ struct ResumePolicyTests {
             let clip = try SessionBench.mediaFile("film.mp4", in: folder)
             var bench = SessionBench(folder: folder)
             bench.session.open([clip])
-            bench.player.state = .playing
-            bench.session.handle(.time(position: 31.5, duration: 60))
+            bench.state(.playing)
+            bench.time(31.5, of: 60)
             // Quitting saves, then the closing player reports going back to nothing.
             bench.session.finishResumeHistory()
-            bench.player.state = .closed
-            bench.session.handle(.time(position: 0, duration: 60))
+            bench.state(.closed)
+            bench.time(0, of: 60)
 
             bench = bench.restarted()
             bench.session.open([clip], paused: true)
@@ -34,9 +53,9 @@ struct ResumePolicyTests {
             bench.player.press("Start Over")
             #expect(bench.player.take() == [.seek(0)])
             // Now near the start: nothing worth keeping any more; then at 40 s.
-            bench.player.state = .playing
-            bench.session.handle(.time(position: 0.5, duration: 60))
-            bench.session.handle(.time(position: 40, duration: 60))
+            bench.state(.playing)
+            bench.time(0.5, of: 60)
+            bench.time(40, of: 60)
             bench.session.finishResumeHistory()
 
             // The same film under another name elsewhere resumes as well.
@@ -55,11 +74,11 @@ struct ResumePolicyTests {
             defer { try? FileManager.default.removeItem(at: folder) }
             let clip = try SessionBench.mediaFile("film.mp4", in: folder)
             let settings = FixedSettings()
-            settings.resumePlayback = "ask"
+            settings.resumePlayback = .ask
             var bench = SessionBench(folder: folder, settings: settings)
             bench.session.open([clip])
-            bench.player.state = .playing
-            bench.session.handle(.time(position: 125, duration: 3600))
+            bench.state(.playing)
+            bench.time(125, of: 3600)
             bench.session.finishResumeHistory()
 
             bench = bench.restarted()
@@ -73,7 +92,7 @@ struct ResumePolicyTests {
             bench.player.press("Start Over")
             #expect(bench.player.take() == [.play])
 
-            settings.resumePlayback = "never"
+            settings.resumePlayback = .never
             bench = bench.restarted()
             bench.session.open([clip])
             #expect(bench.player.opened == [clip])
@@ -90,13 +109,13 @@ struct ResumePolicyTests {
             let clip = try SessionBench.mediaFile("film.mp4", in: folder)
             var bench = SessionBench(folder: folder)
             bench.session.open([clip], paused: true)
-            bench.player.state = .ready
-            bench.session.handle(.time(position: 30, duration: 60))
-            bench.session.handle(.time(position: 57, duration: 60))
-            bench.player.state = .playing
-            bench.session.handle(.time(position: 58, duration: 60))
-            bench.player.state = .ended
-            bench.session.handle(.playedToEnd)
+            bench.state(.ready)
+            bench.time(30, of: 60)
+            bench.time(57, of: 60)
+            bench.state(.playing)
+            bench.time(58, of: 60)
+            bench.state(.ended)
+            bench.feed(.playedToEnd)
             bench.session.finishResumeHistory()
 
             bench = bench.restarted()
@@ -107,10 +126,10 @@ struct ResumePolicyTests {
 
             // The end forgets it even when the last position heard was still worth keeping (the
             // media ended before the length it announced).
-            bench.player.state = .playing
-            bench.session.handle(.time(position: 40, duration: 60))
-            bench.player.state = .ended
-            bench.session.handle(.playedToEnd)
+            bench.state(.playing)
+            bench.time(40, of: 60)
+            bench.state(.ended)
+            bench.feed(.playedToEnd)
             bench.session.finishResumeHistory()
             bench = bench.restarted()
             bench.session.open([clip], paused: true)
@@ -118,8 +137,8 @@ struct ResumePolicyTests {
             #expect(bench.player.notices.isEmpty)
 
             // Left at 30 s, then the file is damaged.
-            bench.player.state = .playing
-            bench.session.handle(.time(position: 30, duration: 60))
+            bench.state(.playing)
+            bench.time(30, of: 60)
             bench.session.finishResumeHistory()
             let positions = folder.appendingPathComponent("positions.json")
             try Data("{ not json".utf8).write(to: positions)
@@ -147,20 +166,20 @@ struct ResumePolicyTests {
                 return entries.values.first?["position"] as? Double
             }
             bench.session.open([clip])
-            bench.player.state = .playing
-            bench.session.handle(.time(position: 30, duration: 600))
+            bench.state(.playing)
+            bench.time(30, of: 600)
             #expect(saved() == nil)
             bench.clock.now += 10
-            bench.session.handle(.time(position: 40, duration: 600))
+            bench.time(40, of: 600)
             #expect(saved() == nil, "written before 10 s had passed")
             bench.clock.now += 0.5
-            bench.session.handle(.time(position: 40.5, duration: 600))
+            bench.time(40.5, of: 600)
             #expect(saved() == 40.5)
             bench.clock.now += 1
-            bench.session.handle(.time(position: 41.5, duration: 600))
+            bench.time(41.5, of: 600)
             #expect(saved() == 40.5)
-            bench.player.state = .ready
-            bench.session.handle(.stateChanged(from: .playing, to: .ready))
+            bench.state(.ready)
+            bench.feed(.stateChanged(from: .playing, to: .ready))
             #expect(saved() == 41.5)
         }
     }

@@ -1,11 +1,12 @@
 @testable import ReelApp
+import ReelGtk
 
 /// Preferences as a test sets them (Reel's defaults until then).
 /// Threading: main thread only.
 @MainActor
 final class FixedSettings: SessionSettings {
     var autoplay = true
-    var resumePlayback = "resume"
+    var resumePlayback: ResumeMode = .resume
     var rememberQueue = true
     var backgroundPlayback = false
     var audioChoices: [String: Int] = [:]

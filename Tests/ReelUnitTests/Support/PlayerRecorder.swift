@@ -3,8 +3,8 @@ import Foundation
 import ReelEngine
 
 /// Stands in for the window and its player: it only writes down what the session asks, in
-/// order, and keeps the notices' buttons so that a test can press them. Its state is what the
-/// test sets; it plays nothing.
+/// order, and keeps the notices' buttons so that a test can press them. It plays nothing: what
+/// the player says comes through the bench's real player model (`SessionBench.feed`).
 /// Threading: main thread only.
 @MainActor
 final class PlayerRecorder: SessionPlayer, SessionWindow {
@@ -36,8 +36,6 @@ final class PlayerRecorder: SessionPlayer, SessionWindow {
     }
 
     private(set) var calls: [Call] = []
-    var state: PlayerState = .idle
-    var position = 0.0
     /// Whether this player has breaks.
     var hasBreaks = true
     /// The buttons of the latest notice that had any, by label.
