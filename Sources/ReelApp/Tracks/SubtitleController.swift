@@ -59,9 +59,9 @@ final class SubtitleController {
                 self.player.setSubtitleStyle(settings.subtitleStyle)
                 self.redraw?()
             }
-            if key == "subtitle-languages" { self.player.setPreferredSubtitleLanguages(settings.subtitleLanguages) }
-            if key == "subtitle-charset" { self.player.setSubtitleCharset(settings.subtitleCharset) }
-            if key == "audio-languages" { self.player.setPreferredAudioLanguages(settings.audioLanguages) }
+            if key == .subtitleLanguages { self.player.setPreferredSubtitleLanguages(settings.subtitleLanguages) }
+            if key == .subtitleCharset { self.player.setSubtitleCharset(settings.subtitleCharset) }
+            if key == .audioLanguages { self.player.setPreferredAudioLanguages(settings.audioLanguages) }
         }
         rebuildMenu([])
     }

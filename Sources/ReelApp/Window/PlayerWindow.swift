@@ -237,7 +237,7 @@ public final class PlayerWindow: MediaPlayerWindow {
             if let clip = DataDirectory.demoClip { self?.open(clip) }
         }
         Actions.add(group, "save-frame") { [weak self] in
-            self?.saveFrame(withSubtitles: self?.playerView.settings.bool("save-picture-subtitles") ?? true)
+            self?.saveFrame(withSubtitles: self?.playerView.settings.bool(.savePictureSubtitles) ?? true)
         }
         Actions.add(group, "save-frame-plain") { [weak self] in self?.saveFrame(withSubtitles: false) }
         speedAction = Actions.addNumberChoice(group, "speed", initial: playerView.model.speed) { [weak self] speed in

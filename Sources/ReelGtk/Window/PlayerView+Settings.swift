@@ -12,17 +12,17 @@ extension PlayerView {
         updateTimeObserver()
     }
 
-    func settingChanged(_ key: String) {
+    func settingChanged(_ key: SettingKey) {
         switch key {
-        case "controls-display-duration", "display-controls-on-tap", "dont-hide-controls", "message-display-duration":
+        case .controlsDisplayDuration, .displayControlsOnTap, .dontHideControls, .messageDisplayDuration:
             applySettings()
             applyVisibility()
-        case "time-refresh-interval", "show-frames":
+        case .timeRefreshInterval, .showFrames:
             updateTimeObserver()
             controls.refreshLabels()
-        case "show-remaining", "always-show-hours", "remaining-minus-sign":
+        case .showRemaining, .alwaysShowHours, .remainingMinusSign:
             controls.refreshLabels()
-        case "stream-cache", "stream-cache-limit":
+        case .streamCache, .streamCacheLimit:
             cachePreference.current = settings.streamCache
         default:
             break

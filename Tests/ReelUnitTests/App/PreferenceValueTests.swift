@@ -4,6 +4,7 @@ import Foundation
 import FoundationXML
 #endif
 @testable import ReelApp
+import ReelGtk
 import Testing
 
 /// What the preferences' rows translate, without a window: the font chooser's descriptions and
@@ -102,6 +103,16 @@ struct PreferenceValueTests {
         }
     }
 
+    @Test("The code's setting keys are exactly the schema's keys")
+    func settingKeys() throws {
+        let collector = ChoiceCollector()
+        let parser = XMLParser(data: try Data(contentsOf: Self.schemaFile))
+        parser.delegate = collector
+        #expect(parser.parse())
+        #expect(SettingKey.allCases.map(\.rawValue).sorted() == collector.keys.sorted())
+        #expect(ResumeMode.allCases.map(\.rawValue) == collector.choices["resume-playback"])
+    }
+
     static let schemaFile = Repository.file("data/io.github.reel.Reel.gschema.xml")
 
     /// Each key's `<choices>`, in the schema's order.
@@ -118,11 +129,16 @@ struct PreferenceValueTests {
 /// Threading: used by one parse.
 private final class ChoiceCollector: NSObject, XMLParserDelegate {
     var choices: [String: [String]] = [:]
+    /// Every key's name, in the schema's order.
+    var keys: [String] = []
     private var key = ""
 
     func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                 attributes: [String: String] = [:]) {
-        if name == "key" { key = attributes["name"] ?? "" }
+        if name == "key" {
+            key = attributes["name"] ?? ""
+            keys.append(key)
+        }
         if name == "choice", let value = attributes["value"] { choices[key, default: []].append(value) }
     }
 }
