@@ -129,7 +129,7 @@ struct QueuePolicyTests {
             #expect(bench.player.calls.last == .setNext(b, audioStream: 2), "\(bench.player.calls)")
             _ = bench.player.take()
             bench.player.state = .playing
-            bench.session.handle(.nextItemStarted(source: b))
+            bench.session.handle(.nextItemStarted(source: MediaSource(path: b)))
             let calls = bench.player.take()
             #expect(bench.session.queue.currentSource?.description == b)
             #expect(calls.contains(.clearBreaks), "\(calls)")

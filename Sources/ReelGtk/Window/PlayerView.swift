@@ -169,7 +169,7 @@ public final class PlayerView {
         case .nextItemStarted(let source):
             // The next item took over without a gap: what belongs to an item starts over, and
             // the picture stays (its first frame is already there).
-            sourceName = (try? MediaSource(parsing: source))?.displayName ?? source
+            sourceName = source.displayName
             firstPictureReported = false
             controls.reset()
             preview.mediaClosed()
