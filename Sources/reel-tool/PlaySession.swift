@@ -68,8 +68,8 @@ final class PlaySession: @unchecked Sendable {
             if let line = line(for: event) { Output.line(line) }
         } else if case .time(let position, let duration) = event {
             progress(position, duration)
-        } else if case .warning(let text) = event {
-            Output.note("reel-tool: \(text)")
+        } else if case .warning(let warning) = event {
+            Output.note("reel-tool: \(warning)")
         }
         wake.unlock()
         // The engine reports `played_to_end` right after the `ended` state: the run is over
@@ -116,7 +116,7 @@ final class PlaySession: @unchecked Sendable {
         case .playedToEnd: return ["event": "played_to_end", "t": t]
         case .nextItemStarted(let source): return ["event": "next_item", "source": source.description, "t": t]
         case .audioStreamChanged(let info): return ["event": "audio_stream", "index": info.selectedAudioStream as Any, "t": t]
-        case .warning(let text): return ["event": "warning", "message": text, "t": t]
+        case .warning(let w): return ["event": "warning", "code": w.code, "message": w.description, "t": t]
         case .volumeChanged(let v, let m): return ["event": "volume", "volume": v, "muted": m, "t": t]
         case .speedChanged(let s): return ["event": "speed", "speed": s, "t": t]
         case .time(let position, _):

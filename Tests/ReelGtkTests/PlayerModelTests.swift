@@ -76,7 +76,7 @@ struct PlayerModelTests {
             }
             model.apply(.stateChanged(from: .idle, to: .ready))
             model.apply(.playedToEnd)
-            model.apply(.warning("a warning"))
+            model.apply(.warning(.noSoundServer(reason: "a warning")))
             #expect(heard == ["state ready, model ready", "played to end", "other"])
             #expect(changes == 1)
             change = nil

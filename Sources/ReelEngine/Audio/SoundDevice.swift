@@ -19,7 +19,7 @@ final class SoundDevice {
     struct Loan {
         let fifo: AudioFifo
         let output: AudioOutput
-        let warning: String?
+        let warning: PlayerWarning?
     }
 
     /// The sound server's streams; nil when this player plays silently (`--audio null`,
@@ -44,17 +44,12 @@ final class SoundDevice {
         if !lendsNow, let output, output.canChain {
             return Loan(fifo: makeFifo(output.format), output: output, warning: nil)
         }
-        var warning: String? = nil
+        var warning: PlayerWarning? = nil
         var sink: AudioFormat? = nil
         if let soundServer {
             switch soundServer.connect() {
             case .success(let format): sink = format
-            case .failure(let error):
-                if case .internalError(let reason) = error {
-                    warning = "No sound server answers (\(reason)): playing without sound"
-                } else {
-                    warning = "No sound server answers: playing without sound"
-                }
+            case .failure(let error): warning = .noSoundServer(reason: error.detail)
             }
         }
         // The device's own rate and at most its channel count: surround is downmixed here.
@@ -67,7 +62,7 @@ final class SoundDevice {
                 let stream = try lend(from: soundServer, fifo: fifo, clock: clock, name: name)
                 return Loan(fifo: fifo, output: stream, warning: warning)
             } catch {
-                warning = "Sound output failed (\(error.message)): playing without sound"
+                warning = .soundOutputFailed(reason: error.detail)
             }
         }
         return Loan(fifo: fifo, output: lend(from: silence, fifo: fifo, clock: clock, name: name), warning: warning)

@@ -27,7 +27,7 @@ final class Session: @unchecked Sendable {
     /// The player's sound output (`SoundDevice`), lent to this session while it reads `fifo`:
     /// only then does the session start, pause or flush it, and it never closes it.
     let output: AudioOutput?
-    let audioWarning: String?
+    let audioWarning: PlayerWarning?
     private let wakeup = Wakeup()
     private let videoPackets: PacketQueue?
     private let audioPackets: PacketQueue?

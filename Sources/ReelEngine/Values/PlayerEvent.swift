@@ -31,8 +31,9 @@ public enum PlayerEvent: Sendable {
     case volumeChanged(volume: Double, muted: Bool)
     /// The playback speed changed (media seconds per second; pitch is kept).
     case speedChanged(Double)
-    /// Something the person may want to know that does not stop playback (said once).
-    case warning(String)
+    /// Part of the media or the sound cannot be played and the rest plays on: a typed case
+    /// that the host puts into the person's words.
+    case warning(PlayerWarning)
     /// The subtitle tracks known now (files beside the media come first, the media's own
     /// streams once read); sent again as tracks are added.
     case subtitleTracksChanged([SubtitleTrack])
