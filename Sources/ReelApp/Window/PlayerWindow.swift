@@ -170,8 +170,8 @@ public final class PlayerWindow: MediaPlayerWindow {
                 presentWhenLoaded?.cancel()
                 present()
             }
-        case .warning(let text):
-            notice.queue(text)
+        case .warning(let warning):
+            notice.queue(warning.description)
         default:
             break
         }

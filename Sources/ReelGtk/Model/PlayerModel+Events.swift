@@ -100,15 +100,14 @@ extension PlayerModel {
         case .nextItemStarted(let next):
             // The next item took over: what belonged to the one before goes (what probing
             // found stays until the new item's comes, a moment later: the picture goes on).
-            let parsed = try? MediaSource(parsing: next)
             let info = mediaInfo
             clearMedia()
             mediaInfo = info
-            source = parsed
-            sourceName = parsed?.displayName ?? next
+            source = next
+            sourceName = next.displayName
             timeline.reportedAt = Clock.now
             aspects.formUnion([.media, .timeline, .subtitles, .buffered, .warnings])
-            return parsed.map { .nextItemStarted($0) }
+            return .nextItemStarted(next)
         case .volumeChanged(let level, let muted):
             guard level != sound.volume || muted != sound.isMuted else { return nil }
             sound.volume = level
@@ -120,10 +119,10 @@ extension PlayerModel {
             speed = rate
             aspects.insert(.speed)
             return nil
-        case .warning(let text):
-            warnings.append(text)
+        case .warning(let warning):
+            warnings.append(warning)
             aspects.insert(.warnings)
-            return .warning(text)
+            return .warning(warning)
         case .subtitleTracksChanged(let tracks):
             subtitles.tracks = tracks
             aspects.insert(.subtitles)
