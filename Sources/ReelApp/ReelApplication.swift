@@ -212,6 +212,7 @@ public final class ReelApplication {
             }
         }
         if let report {
+            report.follow(window.playerView.model)
             window.playerView.firstPictureShown = { [weak report] in report?.pictureDrawn() }
             window.closing = { [weak self] in self?.finishReport() }
         }

@@ -171,7 +171,8 @@ public final class PlayerWindow: MediaPlayerWindow {
                 present()
             }
         case .warning(let warning):
-            notice.queue(warning.description)
+            FileHandle.standardError.write(Data("reel: \(warning.description)\n".utf8))
+            notice.queue(warning.message, seconds: Notice.warningSeconds)
         default:
             break
         }
