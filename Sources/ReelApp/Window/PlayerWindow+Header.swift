@@ -9,8 +9,18 @@ extension PlayerWindow {
         let header: UnsafeMutablePointer<GtkWidget> = builder.widget("header-bar")
         gtk_header_bar_pack_end(header.cast(), queueButton)
         menuButton = builder.widget("menu-button")
+        headerBar = header
         // With the queue button in it: the popovers it holds now keep the controls up.
         playerView.addFadingOverlay(header)
+    }
+
+    /// The header bar's height over the picture (its natural height, whether it shows now or
+    /// has faded out): what lies over the picture's top may start below it.
+    var headerHeight: Double {
+        guard let headerBar else { return 0 }
+        var natural: gint = 0
+        gtk_widget_measure(headerBar, GTK_ORIENTATION_VERTICAL, -1, nil, &natural, nil, nil)
+        return Double(natural)
     }
 
     /// Keys that reach into the header while it is faded out (its buttons unmapped, so GTK's
