@@ -26,13 +26,18 @@ extension PlayerWindow {
     /// Keys that reach into the header while it is faded out (its buttons unmapped, so GTK's
     /// own handling finds none of them): Tab shows it first, then moves the focus as always;
     /// F10 (no modifier) shows it and opens the main menu, as GTK's F10 does for a primary menu
-    /// button. True when the key was taken.
+    /// button; Menu and Shift+F10 open the picture's menu. True when the key was taken.
     func headerKey(_ keyval: guint, _ state: GdkModifierType) -> Bool {
         if keyval == guint(GDK_KEY_Tab) || keyval == guint(GDK_KEY_ISO_Left_Tab) {
             playerView.revealControls()
             return false
         }
         let modifiers = state.rawValue & (GDK_SHIFT_MASK.rawValue | GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue)
+        // The context menu's keys (GTK's own for a widget's menu): the picture's menu.
+        if (keyval == guint(GDK_KEY_Menu) && modifiers == 0) || (keyval == guint(GDK_KEY_F10) && modifiers == GDK_SHIFT_MASK.rawValue) {
+            playerView.openContextMenu()
+            return true
+        }
         guard keyval == guint(GDK_KEY_F10), modifiers == 0, let menuButton else { return false }
         playerView.revealControls()
         gtk_menu_button_popup(menuButton.cast())

@@ -37,6 +37,10 @@ public final class PlayerWindow: MediaPlayerWindow {
     var menuButton: UnsafeMutablePointer<GtkWidget>?
     /// The header bar over the picture's top.
     var headerBar: UnsafeMutablePointer<GtkWidget>?
+    /// The picture's right-click menu, the wheel's steps, the queue's previous and next buttons.
+    var pictureMenu: PictureMenu?
+    var scrollSteps = ScrollSteps()
+    var itemButtons: [UnsafeMutablePointer<GtkWidget>] = []
     private var queuePanel: QueuePanel?
     /// The desktop's media remote, once the app is on the session bus.
     var mpris: MPRISService? {
@@ -79,6 +83,7 @@ public final class PlayerWindow: MediaPlayerWindow {
         queue.observe { [weak self] in
             self?.mpris?.refresh()
             self?.updateActionAvailability()
+            self?.updateItemButtons()
         }
         let panel = QueuePanel(controller: queue)
         panel.chooseFiles = { [weak self] done in
@@ -87,10 +92,12 @@ public final class PlayerWindow: MediaPlayerWindow {
         }
         queuePanel = panel
         installHeader(builder, queueButton: panel.button)
+        installGestures(builder)
         Signal.connectPointer(window.raw, "notify::fullscreened") { [weak self] _ in
             guard let self else { return }
             self.playerView.isFullscreen = self.isFullscreen
             self.updateActionAvailability()
+            self.updatePictureMenu()
             // However it came about (a key, a double click, the remote, the window manager).
             self.mpris?.refresh()
         }
@@ -183,6 +190,7 @@ public final class PlayerWindow: MediaPlayerWindow {
         }
         if change.contains([.state, .media]) { inhibitor.set(model.state == .playing && model.hasVideo) }
         if change.contains(.state) {
+            updatePictureMenu()
             if case .failed = model.state, gtk_widget_get_visible(window) == 0 { present() }
             if model.state == .closed || model.state == .idle { setTitle(nil) }
         }
