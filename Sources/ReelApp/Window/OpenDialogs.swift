@@ -66,7 +66,8 @@ enum OpenDialogs {
             guard case .valid(let address) = check else {
                 if check != .empty { complained = true }
                 show(check)
-                gtk_widget_grab_focus(entry)
+                // Back to the entry (from the offline box), the text as it was typed, for mending.
+                gtk_entry_grab_focus_without_selecting(entry.cast())
                 return
             }
             if offline.isWanted, (try? MediaSource(parsing: address))?.isRemote == true {
