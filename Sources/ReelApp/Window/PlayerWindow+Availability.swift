@@ -14,4 +14,9 @@ extension PlayerWindow {
             g_simple_action_set_enabled(action, enabled ? 1 : 0)
         }
     }
+
+    /// Whether the window's action `name` is enabled now.
+    func canAct(_ name: String) -> Bool {
+        g_action_group_get_action_enabled(OpaquePointer(window), name) != 0
+    }
 }

@@ -37,10 +37,8 @@ public final class PlayerWindow: MediaPlayerWindow {
     var menuButton: UnsafeMutablePointer<GtkWidget>?
     /// The header bar over the picture's top.
     var headerBar: UnsafeMutablePointer<GtkWidget>?
-    /// The picture's right-click menu, the wheel's steps, the queue's previous and next buttons.
-    var pictureMenu: PictureMenu?
-    var scrollSteps = ScrollSteps()
-    var itemButtons: [UnsafeMutablePointer<GtkWidget>] = []
+    /// The picture's right-click menu, its wheel, the queue's previous and next buttons.
+    private var gestures: PictureGestures?
     private var queuePanel: QueuePanel?
     /// The desktop's media remote, once the app is on the session bus.
     var mpris: MPRISService? {
@@ -83,7 +81,7 @@ public final class PlayerWindow: MediaPlayerWindow {
         queue.observe { [weak self] in
             self?.mpris?.refresh()
             self?.updateActionAvailability()
-            self?.updateItemButtons()
+            self?.gestures?.followQueue(items: self?.queue.queue.items.count ?? 0)
         }
         let panel = QueuePanel(controller: queue)
         panel.chooseFiles = { [weak self] done in
@@ -92,12 +90,12 @@ public final class PlayerWindow: MediaPlayerWindow {
         }
         queuePanel = panel
         installHeader(builder, queueButton: panel.button)
-        installGestures(builder)
+        gestures = PictureGestures(window: self, builder: builder)
         Signal.connectPointer(window.raw, "notify::fullscreened") { [weak self] _ in
             guard let self else { return }
             self.playerView.isFullscreen = self.isFullscreen
             self.updateActionAvailability()
-            self.updatePictureMenu()
+            self.gestures?.follow(playing: self.playerView.model.isPlaying, fullscreen: self.isFullscreen)
             // However it came about (a key, a double click, the remote, the window manager).
             self.mpris?.refresh()
         }
@@ -190,7 +188,7 @@ public final class PlayerWindow: MediaPlayerWindow {
         }
         if change.contains([.state, .media]) { inhibitor.set(model.state == .playing && model.hasVideo) }
         if change.contains(.state) {
-            updatePictureMenu()
+            gestures?.follow(playing: model.isPlaying, fullscreen: isFullscreen)
             if case .failed = model.state, gtk_widget_get_visible(window) == 0 { present() }
             if model.state == .closed || model.state == .idle { setTitle(nil) }
         }
