@@ -35,6 +35,8 @@ public final class PlayerView {
     private var following: ObservationToken?
     private var spinnerTimer: Timer?
     var tapTimer: Timer?
+    /// The host's menu over the picture (a right click), once it gave one.
+    var contextMenu: UnsafeMutablePointer<GtkWidget>?
 
     /// What the view shows (state, what is open, where it is, tracks, volume, whether the
     /// controls are up), for anyone to observe: the player's events become state there, and
@@ -255,6 +257,12 @@ public final class PlayerView {
     public func addFadingOverlay(_ child: UnsafeMutablePointer<GtkWidget>) {
         fadingOverlays.add(child)
         applyVisibility()
+    }
+
+    /// Lays buttons of the host into the controls bar, just before and just after the play
+    /// button (a queue's previous and next); they show and hide as the host sets them.
+    public func addAroundPlayButton(before: UnsafeMutablePointer<GtkWidget>?, after: UnsafeMutablePointer<GtkWidget>?) {
+        controls.addAroundPlayButton(before: before, after: after)
     }
 
     /// The height of the controls bar at the bottom of the view (zero before it is laid out).
