@@ -92,20 +92,24 @@ let package = Package(
                 "ReelEngine", "ReelCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        // What both test suites share: running programs, fixtures, a sound server, ports.
+        // What the test targets share: running programs, fixtures, a sound server, ports.
         .target(
             name: "ReelTestSupport",
             path: "Tests/ReelTestSupport"),
+        // The tests come in three targets, by what they need and how long they take (the
+        // README says how to run each alone):
+        // unit suites — policies and value types, no window, no media, no thread (seconds);
+        .testTarget(
+            name: "ReelUnitTests",
+            dependencies: ["ReelEngine", "ReelGtk", "ReelApp", "ReelTestSupport", "CGtk"]),
+        // the engine against real media, a real sound server and real HTTP servers (minutes);
         .testTarget(
             name: "ReelEngineTests",
             dependencies: ["ReelEngine", "ReelTestSupport", "CFFmpeg"]),
+        // the real `reel` in private Xvfb desktops, driven by real input (minutes).
         .testTarget(
-            name: "ReelGtkTests",
+            name: "ReelWindowTests",
             dependencies: ["ReelGtk", "ReelApp", "ReelEngine", "ReelTestSupport"]),
-        // The application's policies, driven without a window or threads.
-        .testTarget(
-            name: "ReelAppTests",
-            dependencies: ["ReelApp", "ReelEngine", "CGtk"]),
     ],
     swiftLanguageModes: [.v6]
 )

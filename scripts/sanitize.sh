@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the engine tests (Tests/ReelEngineTests) under AddressSanitizer and/or ThreadSanitizer,
+# Runs the engine tests (Tests/ReelEngineTests, and the engine's unit suites in
+# Tests/ReelUnitTests/Engine) under AddressSanitizer and/or ThreadSanitizer,
 # each build in its own directory (.build-asan, .build-tsan), and fails if a test fails or any
 # sanitizer report was written: by the test process or by a reel-tool or reel-bench it started.
 # The tool and bench tests (ReelToolTests, BenchToolTests, parts of SubtitleTests) run the
@@ -29,7 +30,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 mode="${1:-}"
 chunk="${2:-}"
-filter="${chunk:-ReelEngineTests}"
+filter="${chunk:-ReelEngineTests|ReelUnitTests}"
 skip="${SANITIZE_SKIP:-ReelEngineTests.MemoryTests}"
 symbolizer="$(dirname "$(readlink -f "$(command -v swift)")")/llvm-symbolizer"
 supp="$root/scripts/sanitizers"

@@ -205,13 +205,14 @@ public final class ReelApplication {
             // Measured runs are not unique: each gets a name of its own.
             let unique = g_application_get_flags(application.raw.cast()).rawValue & G_APPLICATION_NON_UNIQUE.rawValue == 0
             do {
-                window.mpris = try MPRISService(host: window.queue, player: window.playerView.player, connection: connection,
+                window.mpris = try MPRISService(host: window.queue, view: window.playerView, connection: connection,
                                                 instance: unique ? nil : "instance\(getpid())")
             } catch {
                 FileHandle.standardError.write(Data("reel: no media remote (MPRIS): \(error)\n".utf8))
             }
         }
         if let report {
+            report.follow(window.playerView.model)
             window.playerView.firstPictureShown = { [weak report] in report?.pictureDrawn() }
             window.closing = { [weak self] in self?.finishReport() }
         }
@@ -228,6 +229,9 @@ public final class ReelApplication {
     private func loadStyles() {
         guard let display = gdk_display_get_default() else { return }
         PlayerStyles.load()
+        // Reel's own icon (the window's, About's) where it is, installed or not: run from the
+        // source tree, the desktop's icon theme knows nothing of it.
+        if let icons = DataDirectory.iconFolder { gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), icons) }
         // The person's own look, on top of ours.
         let config = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"] ?? NSHomeDirectory() + "/.config"
         let user = config + "/reel/style.css"

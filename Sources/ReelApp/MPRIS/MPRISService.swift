@@ -18,8 +18,11 @@ final class MPRISService {
     weak var window: MediaPlayerWindow? {
         didSet { refresh() }
     }
-    /// The player the remote reads and steers (position, volume, speed, what is open).
+    /// The player the remote steers, and its model, which the remote reads (position, volume,
+    /// speed, what is open).
     private let player: PlaybackController
+    private let model: PlayerModel
+    private let seeker: Seeker
     private var object: DBusObject?
     private var nameID: guint = 0
     /// What was last announced, so a change is sent once and unchanged values not at all.
@@ -36,9 +39,11 @@ final class MPRISService {
 
     /// Exports the object on `connection` and asks for the well-known name. `instance` is
     /// appended to the name when several Reels may run (measured runs are not unique).
-    init(host: MediaPlayerHost, player: PlaybackController, connection: OpaquePointer, instance: String? = nil) throws {
+    init(host: MediaPlayerHost, view: PlayerView, connection: OpaquePointer, instance: String? = nil) throws {
         self.host = host
-        self.player = player
+        player = view.player
+        model = view.model
+        seeker = view.seeker
         trackList = MPRISTrackList(host: host) { [weak self] id, source in self?.trackMetadata(id, source) ?? [:] }
         object = try DBusObject(connection: connection, path: Self.path, introspection: MPRISIntrospection.xml,
                                 handlers: .init(
@@ -62,10 +67,10 @@ final class MPRISService {
 
     // MARK: Following the player
 
-    /// Announces what an engine event changed; seeks are signalled (`Seeked`).
-    func handle(_ event: PlayerEvent) {
-        switch event {
-        case .mediaLoaded(let info):
+    /// Announces what a change of the player's model changed; seeks are signalled (`Seeked`).
+    func follow(_ change: PlayerModel.Change) {
+        switch change.moment {
+        case .loaded(let info):
             if let host, host.replacements != knownQueue {
                 known = [:]
                 knownQueue = host.replacements
@@ -75,13 +80,13 @@ final class MPRISService {
                 art.make(for: source, info: info) { [weak self] in self?.refresh() }
             }
             refresh()
-        case .seekCompleted(let position):
+            return
+        case .landed(let position):
             object?.emit(Self.playerInterface, "Seeked", .tuple([.int64(Self.microseconds(position))]))
-        case .stateChanged, .volumeChanged, .speedChanged, .durationKnown:
-            refresh()
         default:
             break
         }
+        if change.contains([.state, .sound, .speed, .media, .duration]) { refresh() }
     }
 
     /// Sends PropertiesChanged for whatever differs from what listeners last heard, and the
@@ -117,32 +122,32 @@ final class MPRISService {
         case (Self.root, "Raise"): host.raise()
         case (Self.root, "Quit"): host.quit()
         case (Self.playerInterface, "Play"):
-            if player.state.hasMedia { player.play() }
+            if model.hasMedia { player.play() }
         case (Self.playerInterface, "Pause"): player.pause()
         case (Self.playerInterface, "PlayPause"):
-            if player.state == .playing || player.state == .stalled { player.pause() } else if player.state.hasMedia { player.play() }
+            if model.state == .playing || model.state == .stalled { player.pause() } else if model.hasMedia { player.play() }
         case (Self.playerInterface, "Stop"): host.stop()
         case (Self.playerInterface, "Next"): host.next()
         case (Self.playerInterface, "Previous"): host.previous()
         case (Self.playerInterface, "Seek"):
             guard let offset = parameters.child(0)?.int64 else { return Self.invalid("Seek takes an offset in µs") }
-            guard player.state.hasMedia else { break }
-            let target = player.position + Double(offset) / 1_000_000
+            guard model.hasMedia else { break }
+            let target = model.seekBase(now: Clock.now) + Double(offset) / 1_000_000
             // Past the end is the next track, as the specification says; before the start is 0.
-            if let duration = player.duration, target >= duration {
+            if let duration = model.duration, target >= duration {
                 if host.canGoNext { host.next() }
             } else {
-                player.seek(to: max(0, target), mode: .exact)
+                seeker.seek(to: target)
             }
         case (Self.playerInterface, "SetPosition"):
             guard let track = parameters.child(0)?.string, let position = parameters.child(1)?.int64 else {
                 return Self.invalid("SetPosition takes a track id and a position in µs")
             }
             // A stale track id (the track changed meanwhile) is ignored, as specified.
-            guard track == host.queue.currentID.map(MPRISTrackList.path), player.state.hasMedia else { break }
+            guard track == host.queue.currentID.map(MPRISTrackList.path), model.hasMedia else { break }
             let seconds = Double(position) / 1_000_000
-            guard seconds >= 0, seconds <= (player.duration ?? .infinity) else { break }
-            player.seek(to: seconds, mode: .exact)
+            guard seconds >= 0, seconds <= (model.duration ?? .infinity) else { break }
+            seeker.seek(to: seconds)
         case (Self.playerInterface, "OpenUri"):
             guard let uri = parameters.child(0)?.string else { return Self.invalid("OpenUri takes a URI") }
             host.open(uri: uri)
@@ -181,21 +186,21 @@ final class MPRISService {
 
     private func playerProperty(_ name: String) -> Variant? {
         guard let host else { return nil }
-        let hasMedia = player.state.hasMedia
+        let hasMedia = model.hasMedia
         switch name {
-        case "PlaybackStatus": return .string(host.isStopped && player.state != .playing ? "Stopped" : Self.status(player.state))
+        case "PlaybackStatus": return .string(host.isStopped && model.state != .playing ? "Stopped" : Self.status(model.state))
         case "LoopStatus": return .string(host.loopMode.mprisName)
-        case "Rate": return .double(player.speed)
+        case "Rate": return .double(model.speed)
         case "Shuffle": return .bool(host.shuffle)
         case "Metadata": return .dictionary(metadata())
-        case "Volume": return .double(player.isMuted ? 0 : player.volume)
-        case "Position": return .int64(hasMedia ? Self.microseconds(player.position) : 0)
+        case "Volume": return .double(model.sound.isMuted ? 0 : model.sound.volume)
+        case "Position": return .int64(hasMedia ? Self.microseconds(model.livePosition(now: Clock.now)) : 0)
         case "MinimumRate": return .double(speedRange.lowerBound)
         case "MaximumRate": return .double(speedRange.upperBound)
         case "CanGoNext": return .bool(host.canGoNext)
         case "CanGoPrevious": return .bool(host.canGoPrevious)
         case "CanPlay", "CanPause": return .bool(hasMedia)
-        case "CanSeek": return .bool(hasMedia && (player.mediaInfo?.isSeekable ?? false))
+        case "CanSeek": return .bool(hasMedia && (model.mediaInfo?.isSeekable ?? false))
         case "CanControl": return .bool(true)
         default: return nil
         }
@@ -234,9 +239,9 @@ final class MPRISService {
     /// An item's metadata: what is known of it (its title, tags and length once it has been
     /// opened; else its file name), where it is, and its picture once one is written.
     private func trackMetadata(_ id: Int, _ source: MediaSource) -> [String: Variant] {
-        if id == loadedID, let info = player.mediaInfo {
+        if id == loadedID, let info = model.mediaInfo {
             var entries: [String: Variant] = ["xesam:title": .string(info.displayTitle)]
-            if let duration = player.duration ?? info.duration { entries["mpris:length"] = .int64(Self.microseconds(duration)) }
+            if let duration = model.duration ?? info.duration { entries["mpris:length"] = .int64(Self.microseconds(duration)) }
             if let artist = info.metadata["artist"] ?? info.metadata["ARTIST"] { entries["xesam:artist"] = .strings([artist]) }
             if let album = info.metadata["album"] ?? info.metadata["ALBUM"] { entries["xesam:album"] = .string(album) }
             known[id] = entries
@@ -250,7 +255,7 @@ final class MPRISService {
 
     /// The current item's metadata, once something has opened.
     private func metadata() -> [String: Variant] {
-        guard let host, player.mediaInfo != nil, let id = host.queue.currentID, let source = host.queue.currentItem else { return [:] }
+        guard let host, model.mediaInfo != nil, let id = host.queue.currentID, let source = host.queue.currentItem else { return [:] }
         return trackMetadata(id, source)
     }
 

@@ -10,6 +10,8 @@ import ReelGtk
 @MainActor
 final class QueueController: MediaPlayerHost {
     let player: SessionPlayer
+    /// What the player is doing (its model: the player's own state is never read here).
+    private let model: PlayerModel
     private(set) var queue = PlayQueue()
     /// Counts the times the whole queue was replaced (opening, restoring), so that a listener
     /// tells a new queue from edits of the old one.
@@ -37,9 +39,10 @@ final class QueueController: MediaPlayerHost {
     /// later it starts the item over (as music players do).
     static let restartThreshold = 3.0
 
-    init(player: SessionPlayer, settings: SessionSettings, store: QueueStore = QueueStore(),
+    init(player: SessionPlayer, model: PlayerModel, settings: SessionSettings, store: QueueStore = QueueStore(),
          open: @escaping @MainActor (_ source: MediaSource, _ start: Double?, _ play: Bool) -> Void) {
         self.player = player
+        self.model = model
         self.settings = settings
         self.store = store
         openItem = open
@@ -163,7 +166,7 @@ final class QueueController: MediaPlayerHost {
 
     var currentSource: MediaSource? { queue.currentItem }
     var canGoNext: Bool { queue.canGoNext }
-    var canGoPrevious: Bool { queue.canGoPrevious || player.state.hasMedia }
+    var canGoPrevious: Bool { queue.canGoPrevious || model.hasMedia }
 
     func next() {
         guard queue.advance(automatic: false) != nil else { return }
@@ -173,7 +176,7 @@ final class QueueController: MediaPlayerHost {
     }
 
     func previous() {
-        if player.state.hasMedia, player.position > Self.restartThreshold || !queue.canGoPrevious {
+        if model.hasMedia, model.livePosition(now: Clock.now) > Self.restartThreshold || !queue.canGoPrevious {
             player.seek(to: 0)
             return
         }

@@ -1,15 +1,18 @@
 import Foundation
 import ReelEngine
+import ReelGtk
 
 /// What plays and where it was left: the queue (what plays next, unplayable items skipped),
 /// the resume history (offered, set aside when damaged, forgotten at the end), what the player
 /// prepares to follow, breaks belonging to their item, and playing on in the background.
 /// A plain type: it asks a `SessionPlayer` and a `SessionWindow` for everything it needs done,
-/// and hears the player's events through `handle`, so its rules run without a window.
+/// reads the player's model and follows its changes (`follow`), so its rules run without a
+/// window.
 /// Threading: main thread only.
 @MainActor
 final class PlaybackSession {
     private let player: SessionPlayer
+    private let model: PlayerModel
     private weak var window: SessionWindow?
     private let settings: SessionSettings
     /// What plays after what; next/previous; remembered across restarts.
@@ -29,15 +32,16 @@ final class PlaybackSession {
     /// A crash or power cut loses at most this much of where the film was.
     static let historySaveInterval = 10.0
 
-    init(player: SessionPlayer, window: SessionWindow, settings: SessionSettings,
+    init(player: SessionPlayer, model: PlayerModel, window: SessionWindow, settings: SessionSettings,
          queueStore: QueueStore = QueueStore(), history: ResumeHistory = ResumeHistory(),
          now: @escaping () -> Date = Date.init) {
         self.player = player
+        self.model = model
         self.window = window
         self.settings = settings
         self.history = history
         self.now = now
-        queue = QueueController(player: player, settings: settings, store: queueStore) { [weak self] source, start, play in
+        queue = QueueController(player: player, model: model, settings: settings, store: queueStore) { [weak self] source, start, play in
             self?.load(source, start: start, play: play)
         }
         queue.notify = { [weak self] text in self?.window?.notify(text, actions: [], seconds: Notice.seconds) }
@@ -67,13 +71,13 @@ final class PlaybackSession {
         historySource = source
         historyKey = ResumeHistory.key(for: source)
         let mode = settings.resumePlayback
-        guard start == nil, mode != "never", let key = historyKey, let resume = history.position(forKey: key) else {
+        guard start == nil, mode != .never, let key = historyKey, let resume = history.position(forKey: key) else {
             player.open(source, start: start, paused: !play)
             if play && !settings.autoplay { player.play() }
             return
         }
         let time = TimeFormat.clock(resume)
-        if mode == "ask" {
+        if mode == .ask {
             player.open(source, start: nil, paused: true)
             // Translators: %@ is a time in the video, such as 1:23:45.
             window?.notify(String(format: tr("Resume from %@?"), time), actions: [
@@ -96,7 +100,7 @@ final class PlaybackSession {
     /// is left to open the ordinary way, so that it resumes there.
     private func prepareNext(_ item: MediaSource?) {
         guard let item else { player.setNext(nil, audioStream: nil); return }
-        if settings.resumePlayback != "never", resumes(item) {
+        if settings.resumePlayback != .never, resumes(item) {
             player.setNext(nil, audioStream: nil)
             return
         }
@@ -146,16 +150,10 @@ final class PlaybackSession {
 
     // MARK: The window going and coming back
 
-    /// Whether something plays (a break counts).
-    private var isPlaying: Bool {
-        let state = player.state
-        return state == .playing || state == .stalled || state == .suspended
-    }
-
     /// The window is asked to close: true when it should only hide, playing on in the
     /// background (a preference); false when it closes and playback ends.
     func closeRequested() -> Bool {
-        if settings.backgroundPlayback, isPlaying {
+        if settings.backgroundPlayback, model.isPlaying {
             inBackground = true
             return true
         }
@@ -169,14 +167,14 @@ final class PlaybackSession {
         window?.present()
     }
 
-    // MARK: Events
+    // MARK: Following the player
 
-    /// What the player reports, in the order it happened.
-    func handle(_ event: PlayerEvent) {
-        switch event {
-        case .interstitialStarted(let report):
+    /// What the player's model changed, in the order it happened.
+    func follow(_ change: PlayerModel.Change) {
+        switch change.moment {
+        case .breakStarted(let report):
             // Translators: an ad break starts; %@ is the clip it plays.
-            window?.notify(String(format: tr("Break: %@"), report.source), actions: [], seconds: 3)
+            window?.notify(String(format: tr("Break: %@"), report.source.displayName), actions: [], seconds: 3)
         case .nextItemStarted:
             // As at any end: the finished item is forgotten by the resume history, its breaks
             // go with it, and the queue moves on (which tells the player what follows next).
@@ -191,17 +189,22 @@ final class PlaybackSession {
             let goesOn = queue.playedToEnd()
             // Playing in the background and the queue is done: nothing left to keep Reel for.
             if inBackground, !goesOn { window?.closeWindow() }
-        case .time(let position, let duration):
-            if let key = historyKey, let source = historySource, player.state.hasMedia {
-                history.record(key: key, source: source.description, position: position, duration: duration)
-                if now().timeIntervalSince(lastHistorySave) > Self.historySaveInterval { saveResumePosition() }
-            }
-        case .stateChanged(_, let to):
-            queue.stateChanged(to)
-            if to != .playing { saveResumePosition() }
-            if case .failed(let error) = to { queue.failed(error) }
         default:
             break
+        }
+        if change.contains(.state) {
+            let state = model.state
+            queue.stateChanged(state)
+            if state != .playing { saveResumePosition() }
+            if case .failed(let error) = state { queue.failed(error) }
+        }
+        // Where the film is, each time the player reports it or a seek lands there (the time of
+        // a break does not reach the model; the end, the next item and an opening are not
+        // reports of it).
+        if change.reportsPosition, !model.timeline.playedThrough,
+           let key = historyKey, let source = historySource, model.hasMedia {
+            history.record(key: key, source: source.description, position: model.position, duration: model.duration)
+            if now().timeIntervalSince(lastHistorySave) > Self.historySaveInterval { saveResumePosition() }
         }
     }
 }

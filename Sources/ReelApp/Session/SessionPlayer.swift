@@ -6,8 +6,6 @@ import ReelEngine
 /// Threading: main thread only.
 @MainActor
 protocol SessionPlayer: AnyObject {
-    var state: PlayerState { get }
-    var position: Double { get }
     /// Opens one item of the queue (the window shows its name as it does).
     func open(_ source: MediaSource, start: Double?, paused: Bool)
     func play()

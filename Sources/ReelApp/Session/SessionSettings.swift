@@ -1,3 +1,5 @@
+import ReelGtk
+
 /// The preferences a playback session follows, read when they apply (a change takes effect
 /// at the next open, end or close).
 /// Threading: main thread only.
@@ -5,8 +7,8 @@
 protocol SessionSettings: AnyObject {
     /// Opened media starts playing by itself.
     var autoplay: Bool { get }
-    /// "resume", "ask" or "never": what opening media with a remembered position does.
-    var resumePlayback: String { get }
+    /// What opening media with a remembered position does.
+    var resumePlayback: ResumeMode { get }
     /// The queue is kept for the next start.
     var rememberQueue: Bool { get }
     /// Closing the window while something plays keeps it playing.

@@ -14,7 +14,7 @@ final class ChoiceRow {
     /// Ids compared without case or surrounding spaces (the engine reads "utf-8" as "UTF-8").
     private let loose: Bool
 
-    init(_ row: UnsafeMutableRawPointer, key: String, choices: [PreferenceChoice], settings: PlayerSettings, loose: Bool = false) {
+    init(_ row: UnsafeMutableRawPointer, key: SettingKey, choices: [PreferenceChoice], settings: PlayerSettings, loose: Bool = false) {
         ids = choices.map(\.id)
         self.loose = loose
         list = gtk_string_list_new(nil)

@@ -14,14 +14,18 @@ struct PreferenceChoice: Equatable {
 @MainActor
 enum PreferenceChoices {
     static var resumePlayback: [PreferenceChoice] {
-        [.init(id: "resume", title: tr("Resumes where it was left")),
-         .init(id: "ask", title: tr("Asks whether to resume")),
-         .init(id: "never", title: tr("Starts from the beginning"))]
+        ResumeMode.allCases.map { mode in
+            switch mode {
+            case .resume: .init(id: mode.rawValue, title: tr("Resumes where it was left"))
+            case .ask: .init(id: mode.rawValue, title: tr("Asks whether to resume"))
+            case .never: .init(id: mode.rawValue, title: tr("Starts from the beginning"))
+            }
+        }
     }
 
     static var videoOutput: [PreferenceChoice] {
-        [.init(id: "auto", title: tr("The graphics card, if it draws OpenGL")),
-         .init(id: "gl", title: tr("OpenGL, always")),
+        [.init(id: "auto", title: tr("Automatic: the graphics card when it can")),
+         .init(id: "gl", title: tr("The graphics card (OpenGL)")),
          .init(id: "software", title: tr("The processor"))]
     }
 

@@ -16,39 +16,40 @@ final class PreferencesWindow {
     init(settings: PlayerSettings) {
         builder = UIBuilder(.preferences)
         window = builder.widget("preferences-window")
-        let bindings: [(key: String, id: String, property: String)] = [
-            ("autoplay", "autoplay-switch", "active"),
-            ("remember-queue", "remember-queue-switch", "active"),
-            ("background-playback", "background-switch", "active"),
-            ("controls-display-duration", "display-duration-adjustment", "value"),
-            ("display-controls-on-tap", "tap-switch", "active"),
-            ("dont-hide-controls", "never-hide-switch", "active"),
-            ("show-remaining", "remaining-switch", "active"),
-            ("remaining-minus-sign", "minus-switch", "active"),
-            ("always-show-hours", "hours-switch", "active"),
-            ("show-frames", "frames-switch", "active"),
-            ("time-refresh-interval", "refresh-interval-adjustment", "value"),
-            ("subtitle-outline", "subtitle-outline-switch", "active"),
-            ("subtitle-background", "subtitle-background-switch", "active"),
-            ("subtitle-position", "subtitle-position-adjustment", "value"),
-            ("subtitle-override-ass", "subtitle-override-switch", "active"),
-            ("subtitle-languages", "subtitle-languages-entry", "text"),
-            ("audio-languages", "audio-languages-entry", "text"),
-            ("save-picture-subtitles", "save-subtitles-switch", "active"),
-            ("stream-cache", "cache-switch", "active"),
-            ("stream-cache-limit", "cache-limit-adjustment", "value"),
+        let bindings: [(key: SettingKey, id: String, property: String)] = [
+            (.autoplay, "autoplay-switch", "active"),
+            (.rememberQueue, "remember-queue-switch", "active"),
+            (.backgroundPlayback, "background-switch", "active"),
+            (.controlsDisplayDuration, "display-duration-adjustment", "value"),
+            (.displayControlsOnTap, "tap-switch", "active"),
+            (.dontHideControls, "never-hide-switch", "active"),
+            (.showRemaining, "remaining-switch", "active"),
+            (.remainingMinusSign, "minus-switch", "active"),
+            (.alwaysShowHours, "hours-switch", "active"),
+            (.showFrames, "frames-switch", "active"),
+            (.timeRefreshInterval, "refresh-interval-adjustment", "value"),
+            (.subtitleOutline, "subtitle-outline-switch", "active"),
+            (.subtitleBackground, "subtitle-background-switch", "active"),
+            (.subtitleOverrideAss, "subtitle-override-switch", "active"),
+            (.subtitleLanguages, "subtitle-languages-entry", "text"),
+            (.audioLanguages, "audio-languages-entry", "text"),
+            (.savePictureSubtitles, "save-subtitles-switch", "active"),
+            (.streamCache, "cache-switch", "active"),
+            (.streamCacheLimit, "cache-limit-adjustment", "value"),
         ]
         for binding in bindings {
             settings.bind(binding.key, to: builder.object(binding.id), property: binding.property)
         }
-        let choices: [(key: String, id: String, choices: [PreferenceChoice])] = [
-            ("resume-playback", "resume-combo", PreferenceChoices.resumePlayback),
-            ("video-output", "video-output-combo", PreferenceChoices.videoOutput),
-            ("subtitle-size", "subtitle-size-combo", PreferenceChoices.subtitleSize),
+        // A fraction in the key, percent in the row.
+        settings.bind(.subtitlePosition, to: builder.object("subtitle-position-adjustment"), property: "value", scale: 100)
+        let choices: [(key: SettingKey, id: String, choices: [PreferenceChoice])] = [
+            (.resumePlayback, "resume-combo", PreferenceChoices.resumePlayback),
+            (.videoOutput, "video-output-combo", PreferenceChoices.videoOutput),
+            (.subtitleSize, "subtitle-size-combo", PreferenceChoices.subtitleSize),
         ]
         choiceRows = choices.map { ChoiceRow(builder.object($0.id), key: $0.key, choices: $0.choices, settings: settings) }
         // The engine reads an encoding's name in any case, with spaces around it.
-        choiceRows.append(ChoiceRow(builder.object("subtitle-charset-combo"), key: "subtitle-charset",
+        choiceRows.append(ChoiceRow(builder.object("subtitle-charset-combo"), key: .subtitleCharset,
                                     choices: PreferenceChoices.subtitleCharset, settings: settings, loose: true))
         bindFont(settings)
         bindColor(settings)
@@ -56,7 +57,7 @@ final class PreferencesWindow {
 
     private func bindFont(_ settings: PlayerSettings) {
         let button = builder.widget("subtitle-font-button")
-        settings.bind("subtitle-font", to: button, property: "font", mapping: SettingMapping(
+        settings.bind(.subtitleFont, to: button, property: "font", mapping: SettingMapping(
             toProperty: { .text(SubtitleFontName.description(ofFamily: $0)) },
             toKey: { value in
                 guard case .text(let description) = value else { return nil }
@@ -67,7 +68,7 @@ final class PreferencesWindow {
 
     private func bindColor(_ settings: PlayerSettings) {
         let button = builder.widget("subtitle-color-button")
-        settings.bind("subtitle-color", to: button, property: "rgba", mapping: SettingMapping(
+        settings.bind(.subtitleColor, to: button, property: "rgba", mapping: SettingMapping(
             toProperty: { .color(SubtitleColorText.rgba(fromKey: $0)) },
             toKey: { value in
                 guard case .color(let color) = value else { return nil }

@@ -14,8 +14,8 @@ final class SubtitleController {
     static let noticeSeconds = 1.5
 
     private let player: TrackSelection
-    /// The window's controller (a break counts as media being open: the film waits under it).
-    private let controller: PlaybackController
+    /// What the player is doing and which tracks it has (its model, never its own state).
+    private let model: PlayerModel
     private let settings: PlayerSettings
     private let parent: UnsafeMutablePointer<GtkWidget>
     private let trackItems: OpaquePointer?
@@ -28,8 +28,8 @@ final class SubtitleController {
     /// answer to the previous press, which may not have arrived yet.
     private var subtitleDelay = 0.0
     private var audioDelay = 0.0
-    /// What is open, as last heard (its audio streams, the one playing).
-    private var mediaInfo: MediaInfo?
+    /// The tracks the menu lists.
+    private var shownTracks: [SubtitleTrack] = []
     /// Draws the picture again (the subtitles over it changed).
     var redraw: (@MainActor () -> Void)?
     /// Shows what changed (a track, a delay), briefly, over the picture (the billboard); the
@@ -38,11 +38,11 @@ final class SubtitleController {
     /// Tells of a problem (the window's notice, which stays longer).
     var warn: (@MainActor (String) -> Void)?
 
-    init?(window: UnsafeMutablePointer<GtkWidget>, player: PlaybackController, tracks: TrackSelection?, settings: PlayerSettings,
+    init?(window: UnsafeMutablePointer<GtkWidget>, model: PlayerModel, tracks: TrackSelection?, settings: PlayerSettings,
           trackItems: OpaquePointer?, audioItems: OpaquePointer?) {
         guard let tracks else { return nil }
         self.player = tracks
-        controller = player
+        self.model = model
         self.settings = settings
         self.parent = window
         self.trackItems = trackItems
@@ -59,9 +59,9 @@ final class SubtitleController {
                 self.player.setSubtitleStyle(settings.subtitleStyle)
                 self.redraw?()
             }
-            if key == "subtitle-languages" { self.player.setPreferredSubtitleLanguages(settings.subtitleLanguages) }
-            if key == "subtitle-charset" { self.player.setSubtitleCharset(settings.subtitleCharset) }
-            if key == "audio-languages" { self.player.setPreferredAudioLanguages(settings.audioLanguages) }
+            if key == .subtitleLanguages { self.player.setPreferredSubtitleLanguages(settings.subtitleLanguages) }
+            if key == .subtitleCharset { self.player.setSubtitleCharset(settings.subtitleCharset) }
+            if key == .audioLanguages { self.player.setPreferredAudioLanguages(settings.audioLanguages) }
         }
         rebuildMenu([])
     }
@@ -75,6 +75,8 @@ final class SubtitleController {
 
     /// Before media opens: the audio stream remembered for it, if any, is played from the start.
     func willOpen(_ source: MediaSource) {
+        // Nothing is remembered for it until it is loaded.
+        mediaPath = nil
         player.preferAudioStream(settings.audioChoice(for: source.description))
     }
 
@@ -88,26 +90,24 @@ final class SubtitleController {
         didSet { if lift != oldValue { redraw?() } }
     }
 
-    // MARK: Events
+    // MARK: Following the player
 
-    func observe(_ event: PlayerEvent) {
-        switch event {
-        case .mediaLoaded(let info):
+    /// What a change of the player's model means for the menus, the remembered choices and
+    /// the billboard.
+    func follow(_ change: PlayerModel.Change) {
+        switch change.moment {
+        case .loaded(let info):
             // Opened again for another audio stream: the same file, its choice already applied.
             if mediaPath != info.source { restored = false }
             mediaPath = info.source
-            mediaInfo = info
             audioMenu.rebuild(info)
-        case .audioStreamChanged(let info):
-            mediaInfo = info
+        case .audioStreamChanged:
+            guard let info = model.mediaInfo else { break }
             audioMenu.rebuild(info)
             if let playing = info.streams.first(where: { $0.index == info.selectedAudioStream }) {
                 say?(String(format: tr("Audio: %@"), AudioTrackMenu.label(of: playing, in: info)), true)
             }
-        case .subtitleTracksChanged(let tracks):
-            rebuildMenu(tracks)
-            restoreChoice(tracks)
-        case .subtitleChanged(_, let to):
+        case .subtitleChosen(let to):
             if let trackAction { g_simple_action_set_state(trackAction, g_variant_new_string(to.map { String($0.id) } ?? "off")) }
             // What the person (or the remembered choice) picked is remembered; the automatic
             // choice while loading is not a choice.
@@ -128,6 +128,15 @@ final class SubtitleController {
             warn?(error.message)
         default:
             break
+        }
+        // The tracks known now (said again as files are read): the menu, and once all are
+        // known the choice remembered for the file.
+        if change.contains(.subtitles), change.moment == nil {
+            if model.subtitles.tracks != shownTracks {
+                shownTracks = model.subtitles.tracks
+                rebuildMenu(shownTracks)
+            }
+            restoreChoice(shownTracks)
         }
     }
 
@@ -221,15 +230,15 @@ final class SubtitleController {
 
     /// The next audio stream, in turn (a key).
     func cycleAudio() {
-        if let mediaInfo { audioMenu.chooseNext(in: mediaInfo) }
+        if let info = model.mediaInfo { audioMenu.chooseNext(in: info) }
     }
 
     /// Off, then each track in turn (the V key).
     func cycle() {
-        let tracks = player.subtitleTracks
+        let tracks = model.subtitles.tracks
         guard !tracks.isEmpty else { return }
         let ids: [Int?] = [nil] + tracks.map(\.id)
-        let current = ids.firstIndex { $0 == player.selectedSubtitleTrack?.id } ?? 0
+        let current = ids.firstIndex { $0 == model.subtitles.selected?.id } ?? 0
         player.selectSubtitleTrack(ids[(current + 1) % ids.count])
     }
 
@@ -257,7 +266,8 @@ final class SubtitleController {
     /// Dropped files that are all subtitle files are added to the playing media rather than
     /// opened (true); anything else is left to the window.
     func accepts(droppedPaths paths: [String]) -> Bool {
-        guard controller.state.hasMedia || controller.state == .suspended, !paths.isEmpty, paths.allSatisfy(SubtitleFiles.isSubtitleFile) else { return false }
+        // A break counts as media being open: the film waits under it.
+        guard model.hasMedia || model.state == .suspended, !paths.isEmpty, paths.allSatisfy(SubtitleFiles.isSubtitleFile) else { return false }
         for path in paths { player.addSubtitleFile(path) }
         return true
     }

@@ -15,7 +15,7 @@ final class HeldArrowKeys {
     /// quick taps, are still plain 5 s steps.
     static let holdDelay = 0.6
 
-    init(player: PlaybackController) { scanner = HoldToScan(player: player) }
+    init(view: PlayerView) { scanner = HoldToScan(player: view.player, model: view.model, seeker: view.seeker) }
 
     /// True when the press is a repeat of a held arrow and was used for scanning (or swallowed
     /// while waiting for the hold delay, so that repeats do not pile up 5 s steps).

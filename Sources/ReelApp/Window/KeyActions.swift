@@ -32,20 +32,18 @@ struct KeyAction {
         KeyAction(name: "step-backward", accelerators: ["comma"]) { $0.stepBackward() },
         KeyAction(name: "step-forward", accelerators: ["period"]) { $0.playerView.player.stepForward() },
         KeyAction(name: "go-to-start", accelerators: ["Home"]) { window in
-            let player = window.playerView.player
-            if player.state.hasMedia { player.seek(to: 0, mode: .exact) }
+            if window.playerView.model.hasMedia { window.playerView.seek(to: 0) }
         },
         KeyAction(name: "go-to-end", accelerators: ["End"]) { window in
-            let player = window.playerView.player
-            if let end = player.duration, player.state.hasMedia { player.seek(to: end, mode: .exact) }
+            let model = window.playerView.model
+            if let end = model.duration, model.hasMedia { window.playerView.seek(to: end) }
         },
         KeyAction(name: "volume-up", accelerators: ["Up"]) { changeVolume($0, by: volumeStep) },
         KeyAction(name: "volume-down", accelerators: ["Down"]) { changeVolume($0, by: -volumeStep) },
         KeyAction(name: "mute", accelerators: ["m"]) { window in
-            let player = window.playerView.player
-            let muted = !player.isMuted
-            player.setMuted(muted)
-            window.playerView.billboard.volume(player.volume, muted: muted)
+            let sound = window.playerView.model.sound
+            window.playerView.player.setMuted(!sound.isMuted)
+            window.playerView.billboard.volume(sound.volume, muted: !sound.isMuted)
         },
         KeyAction(name: "slower", accelerators: ["bracketleft"]) { $0.changeSpeed(faster: false) },
         KeyAction(name: "faster", accelerators: ["bracketright"]) { $0.changeSpeed(faster: true) },
@@ -76,7 +74,8 @@ struct KeyAction {
         ("win.open-url", ["<Control>l"]),
         ("win.save-frame", ["<Control>s"]),
         ("win.save-frame-plain", ["<Control><Shift>s"]),
-        ("win.show-help-overlay", ["<Control>question"]),
+        // F1: GNOME apps open their help there; Reel has no help pages, the shortcuts are its help.
+        ("win.show-help-overlay", ["<Control>question", "F1"]),
     ]
 
     /// Every detailed action name with its accelerators, for the application to register.
@@ -85,16 +84,14 @@ struct KeyAction {
     }
 
     /// Steps the volume (muting stays as it is) and shows where it is now.
-    private static func changeVolume(_ window: PlayerWindow, by delta: Double) {
-        let player = window.playerView.player
-        let level = min(1, max(0, player.volume + delta))
-        player.setVolume(level)
-        window.playerView.billboard.volume(level, muted: player.isMuted)
+    static func changeVolume(_ window: PlayerWindow, by delta: Double) {
+        let sound = window.playerView.model.sound
+        let level = min(1, max(0, sound.volume + delta))
+        window.playerView.player.setVolume(level)
+        window.playerView.billboard.volume(level, muted: sound.isMuted)
     }
 
-    private static func seek(_ window: PlayerWindow, by delta: Double) {
-        let player = window.playerView.player
-        guard player.state.hasMedia else { return }
-        player.seek(to: min(max(0, player.position + delta), player.duration ?? .infinity), mode: .exact)
+    static func seek(_ window: PlayerWindow, by delta: Double) {
+        window.playerView.seek(by: delta)
     }
 }

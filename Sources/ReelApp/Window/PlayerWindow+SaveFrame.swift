@@ -12,7 +12,7 @@ extension PlayerWindow {
         guard let frame = playerView.movie.shown else { return }
         let player = withSubtitles ? playerView.tracks : nil
         let rotation = playerView.movie.rotation
-        let info = playerView.mediaInfo
+        let info = playerView.model.mediaInfo
         let base = ((info?.sourceName).map { ($0 as NSString).deletingPathExtension } ?? "Reel")
             .replacingOccurrences(of: "/", with: "-")
         let time = TimeText.elapsed(frame.pts, reference: info?.duration).replacingOccurrences(of: ":", with: ".")

@@ -16,17 +16,16 @@ public final class PlayerWindow: MediaPlayerWindow {
     private let application: OpaquePointer
     private let inhibitor: IdleInhibitor
     private var infoCard: InfoCard?
+    var infoCardShown: Bool { infoCard?.isShown ?? false }
     var sizedForMedia = false
     private var presentWhenLoaded: Timer?
     /// Called as the window is about to close, before its player does.
     var closing: (@MainActor () -> Void)?
     private var speedAction: OpaquePointer?
-    /// Escape's action, enabled only in fullscreen.
-    private var leaveFullscreenAction: OpaquePointer?
     /// The speed last asked for: quick key presses step from it, not from the engine's answer
     /// to the previous one, which may not have arrived yet.
     private var requestedSpeed = 1.0
-    private lazy var heldArrows = HeldArrowKeys(player: playerView.player)
+    private lazy var heldArrows = HeldArrowKeys(view: playerView)
     /// Subtitle menu, keys, drops and preferences (nil for a backend without subtitles).
     private(set) var subtitles: SubtitleController?
     /// What plays, what follows, where it was left, breaks and playing in the background.
@@ -36,13 +35,17 @@ public final class PlayerWindow: MediaPlayerWindow {
     private let notice: Notice
     /// The header bar's main menu button (F10 opens it even while the header is faded out).
     var menuButton: UnsafeMutablePointer<GtkWidget>?
+    /// The header bar over the picture's top.
+    var headerBar: UnsafeMutablePointer<GtkWidget>?
+    /// The picture's right-click menu, its wheel, the queue's previous and next buttons.
+    private var gestures: PictureGestures?
     private var queuePanel: QueuePanel?
     /// The desktop's media remote, once the app is on the session bus.
     var mpris: MPRISService? {
         didSet { mpris?.window = self }
     }
-    /// What the window watches of the player view's model.
-    private var watches: [ObservationToken] = []
+    /// The player's model reaching the window's parts, in one place and order.
+    private var binding: WindowBinding?
 
     public init(application: OpaquePointer, settings: PlayerSettings) {
         self.application = application
@@ -59,12 +62,12 @@ public final class PlayerWindow: MediaPlayerWindow {
         // bar lies over it, showing and fading with the controls (in a window as in fullscreen).
         adw_application_window_set_content(window.cast(), notice.overlay)
         let host = ViewSessionPlayer(view: playerView, window: self)
-        session = PlaybackSession(player: host, window: host, settings: settings)
+        session = PlaybackSession(player: host, model: playerView.model, window: host, settings: settings)
         installActions()
         installKeys()
         installDrop()
         installHelpOverlay()
-        subtitles = SubtitleController(window: window, player: playerView.player, tracks: playerView.tracks, settings: settings,
+        subtitles = SubtitleController(window: window, model: playerView.model, tracks: playerView.tracks, settings: settings,
                                        trackItems: OpaquePointer(builder.object("subtitle-track-items")),
                                        audioItems: OpaquePointer(builder.object("audio-track-items")))
         subtitles?.redraw = { [weak self] in self?.playerView.movie.redraw() }
@@ -72,12 +75,14 @@ public final class PlayerWindow: MediaPlayerWindow {
             self?.playerView.billboard.show(text, icon: sound ? "audio-x-generic-symbolic" : "media-view-subtitles-symbolic")
         }
         subtitles?.warn = { [weak self] text in self?.notice.show(text, seconds: SubtitleController.noticeSeconds) }
-        // Subtitles move up over the controls while they show, as mpv's do over its OSC.
-        watches.append(playerView.model.observe(\.controlsVisible) { [weak self] visible in self?.liftSubtitles(visible) })
         if let subtitles { playerView.movie.subtitles = { [weak subtitles] in subtitles?.image(at: $0, width: $1, height: $2) } }
         playerView.doubleClicked = { [weak self] in self?.toggleFullscreen() }
-        watches.append(playerView.model.observeEvents { [weak self] event in self?.observe(event) })
-        queue.observe { [weak self] in self?.mpris?.refresh() }
+        binding = WindowBinding(window: self)
+        queue.observe { [weak self] in
+            self?.mpris?.refresh()
+            self?.updateActionAvailability()
+            self?.gestures?.followQueue(items: self?.queue.queue.items.count ?? 0)
+        }
         let panel = QueuePanel(controller: queue)
         panel.chooseFiles = { [weak self] done in
             guard let self else { return }
@@ -85,10 +90,12 @@ public final class PlayerWindow: MediaPlayerWindow {
         }
         queuePanel = panel
         installHeader(builder, queueButton: panel.button)
+        gestures = PictureGestures(window: self, builder: builder)
         Signal.connectPointer(window.raw, "notify::fullscreened") { [weak self] _ in
             guard let self else { return }
             self.playerView.isFullscreen = self.isFullscreen
-            if let action = self.leaveFullscreenAction { Actions.setEnabled(action, self.isFullscreen) }
+            self.updateActionAvailability()
+            self.gestures?.follow(playing: self.playerView.model.isPlaying, fullscreen: self.isFullscreen)
             // However it came about (a key, a double click, the remote, the window manager).
             self.mpris?.refresh()
         }
@@ -105,6 +112,7 @@ public final class PlayerWindow: MediaPlayerWindow {
             self.playerView.player.close()
             return false
         }
+        updateActionAvailability()
     }
 
     /// Shows the window again after it went to the background.
@@ -157,32 +165,40 @@ public final class PlayerWindow: MediaPlayerWindow {
         }
     }
 
-    // MARK: Events
+    // MARK: Following the player
 
-    private func observe(_ event: PlayerEvent) {
-        subtitles?.observe(event)
-        // The remote hears of it after the queue has taken it in (stopped or not, what is next).
-        defer { mpris?.handle(event) }
-        switch event {
-        case .mediaLoaded(let info):
+    /// The window's own part of a change of the player's model (`WindowBinding` calls it in
+    /// its turn): the title, the size, being shown, the idle inhibitor, the speed menu, the
+    /// subtitles' lift over the controls, warnings.
+    func follow(_ change: PlayerModel.Change) {
+        let model = playerView.model
+        switch change.moment {
+        case .loaded(let info):
             setTitle(info.displayTitle)
             sizeForMedia(info)
             if gtk_widget_get_visible(window) == 0 {
                 presentWhenLoaded?.cancel()
                 present()
             }
-        case .stateChanged(_, let to):
-            let hasVideo = playerView.mediaInfo?.videoStream != nil
-            inhibitor.set(to == .playing && hasVideo)
-            if case .failed = to, gtk_widget_get_visible(window) == 0 { present() }
-            if to == .closed || to == .idle { setTitle(nil) }
-        case .speedChanged(let speed):
-            if let speedAction { Actions.setState(speedAction, number: speed) }
-            requestedSpeed = speed
+        case .warning(let warning):
+            FileHandle.standardError.write(Data("reel: \(warning.description)\n".utf8))
+            notice.queue(warning.message, seconds: Notice.warningSeconds)
         default:
             break
         }
-        session.handle(event)
+        if change.contains([.state, .media]) { inhibitor.set(model.state == .playing && model.hasVideo) }
+        if change.contains(.state) {
+            gestures?.follow(playing: model.isPlaying, fullscreen: isFullscreen)
+            if case .failed = model.state, gtk_widget_get_visible(window) == 0 { present() }
+            if model.state == .closed || model.state == .idle { setTitle(nil) }
+        }
+        if change.contains(.speed) {
+            if let speedAction { Actions.setState(speedAction, number: model.speed) }
+            requestedSpeed = model.speed
+        }
+        if change.contains([.state, .media, .subtitles, .breakTime]) { updateActionAvailability() }
+        // Subtitles move up over the controls while they show, as mpv's do over its OSC.
+        if change.contains(.controls) { liftSubtitles(model.controlsVisible) }
     }
 
     private func setTitle(_ title: String?) {
@@ -221,23 +237,22 @@ public final class PlayerWindow: MediaPlayerWindow {
             OpenDialogs.askForURL(parent: self.window, cache: self.playerView.settings.streamCache) { [weak self] url in self?.open(url) }
         }
         for key in KeyAction.window {
-            let action = Actions.add(group, key.name) { [weak self] in
+            Actions.add(group, key.name) { [weak self] in
                 guard let self else { return }
                 key.run(self)
             }
-            if key.name == "leave-fullscreen" {
-                leaveFullscreenAction = action
-                Actions.setEnabled(action, false)
-            }
         }
+        // The main menu's submenus name these so that GTK shows them as sensitive as the
+        // actions are (ActionAvailability); opening a submenu never activates its action.
+        for submenu in ["speed-menu", "subtitles-menu", "audio-menu"] { Actions.add(group, submenu) {} }
         Actions.add(group, "play-demo") { [weak self] in
             if let clip = DataDirectory.demoClip { self?.open(clip) }
         }
         Actions.add(group, "save-frame") { [weak self] in
-            self?.saveFrame(withSubtitles: self?.playerView.settings.bool("save-picture-subtitles") ?? true)
+            self?.saveFrame(withSubtitles: self?.playerView.settings.bool(.savePictureSubtitles) ?? true)
         }
         Actions.add(group, "save-frame-plain") { [weak self] in self?.saveFrame(withSubtitles: false) }
-        speedAction = Actions.addNumberChoice(group, "speed", initial: playerView.player.speed) { [weak self] speed in
+        speedAction = Actions.addNumberChoice(group, "speed", initial: playerView.model.speed) { [weak self] speed in
             self?.requestedSpeed = speed
             self?.playerView.player.setSpeed(speed)
         }
@@ -290,8 +305,9 @@ public final class PlayerWindow: MediaPlayerWindow {
     }
 
     func toggleInfo() {
-        if infoCard == nil { infoCard = InfoCard(view: playerView) }
+        if infoCard == nil { infoCard = InfoCard(view: playerView, below: { [weak self] in self?.headerHeight ?? 0 }) }
         infoCard?.toggle()
+        updateActionAvailability()
     }
 
     /// One frame back (the engine keeps the pictures of the current GOP, so repeats are quick).

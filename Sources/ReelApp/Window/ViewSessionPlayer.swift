@@ -16,9 +16,6 @@ final class ViewSessionPlayer: SessionPlayer, SessionWindow {
         self.window = window
     }
 
-    var state: PlayerState { view.player.state }
-    var position: Double { view.player.position }
-
     func open(_ source: MediaSource, start: Double?, paused: Bool) {
         window?.willOpen(source)
         view.open(source, start: start, paused: paused)
@@ -27,9 +24,9 @@ final class ViewSessionPlayer: SessionPlayer, SessionWindow {
 
     func play() { view.player.play() }
     func pause() { view.player.pause() }
-    func seek(to seconds: Double) { view.player.seek(to: seconds, mode: .exact) }
+    func seek(to seconds: Double) { view.seek(to: seconds) }
     func close() { view.player.close() }
-    func setNext(_ source: MediaSource?, audioStream: Int?) { view.player.setNext(source?.description, audioStream: audioStream) }
+    func setNext(_ source: MediaSource?, audioStream: Int?) { view.player.setNext(source, audioStream: audioStream) }
 
     func scheduleBreak(_ clip: MediaSource, at seconds: Double) -> Bool {
         guard let breaks = view.breaks else { return false }

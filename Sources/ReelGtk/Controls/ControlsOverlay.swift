@@ -4,8 +4,8 @@ import ReelEngine
 
 /// The controls overlay (DBVideoPlayer + ASBPlayerScrubbing): play/pause, hold-to-scan
 /// rewind and fast-forward, the scrubber, elapsed and total/remaining time, volume and mute,
-/// fullscreen. It drives playback only through `PlaybackController` and follows the player
-/// through the view's `PlayerModel`.
+/// fullscreen. It drives playback only through `PlaybackController` and shows what the view's
+/// `PlayerModel` holds, nothing of its own but what is drawn.
 /// Threading: main thread only.
 @MainActor
 final class ControlsOverlay {
@@ -18,32 +18,26 @@ final class ControlsOverlay {
     private let labels: TimeLabels
     private let volume: VolumeControl
     private let player: PlaybackController
+    private let model: PlayerModel
     private let scanner: HoldToScan
-    private(set) var duration: Double?
-    private var frameRate: Double?
     private var scanButtons: [UnsafeMutablePointer<GtkWidget>] = []
-    /// A break (interstitial) is playing: its own time in the labels and on the scrubber,
-    /// which cannot be moved, nor can the main item be scanned.
-    private var inBreak = false
+    /// Whether the bar is drawn for a break now (its look changes when a break starts or ends).
+    private var drawnForBreak = false
     private var scrubberHeld = false
     private var popupsOpen = 0
-    /// Played to the end: the time reads the whole length until the player moves again (the
-    /// last time the engine reports is its last picture's or sound's start, a moment before).
-    private var playedThrough = false
     /// What of streamed media is cached, for the scrubber's fill level.
     private let bufferedRanges: BufferedRanges
 
-    /// Icons of the play/pause button; replaceable (DBVideoPlayer's play and pause images).
+    /// Icons of the play/pause button; replaceable.
     var playIconName = "media-playback-start-symbolic" { didSet { updatePlayButton() } }
     var pauseIconName = "media-playback-pause-symbolic" { didSet { updatePlayButton() } }
     /// The scrubber is pressed or a menu of the bar is open (the visibility logic keeps the
     /// controls up meanwhile: hiding the bar would take its open menu with it).
     var scrubbingChanged: (@MainActor (Bool) -> Void)?
-    private var modelEvents: ObservationToken?
     /// Any input on the controls (keeps them up).
     var activity: (@MainActor () -> Void)?
 
-    init(builder: UIBuilder, player: PlaybackController, settings: PlayerSettings) {
+    init(builder: UIBuilder, player: PlaybackController, model: PlayerModel, settings: PlayerSettings, seeker: Seeker) {
         revealer = builder.widget("controls-revealer")
         bar = builder.widget("controls")
         playButton = builder.widget("play-button")
@@ -52,7 +46,8 @@ final class ControlsOverlay {
         labels = TimeLabels(builder: builder, settings: settings)
         volume = VolumeControl(builder: builder, player: player, settings: settings)
         self.player = player
-        scanner = HoldToScan(player: player)
+        self.model = model
+        scanner = HoldToScan(player: player, model: model, seeker: seeker)
 
         Signal.connect(playButton.raw, "clicked") { [weak self] in
             self?.player.togglePause()
@@ -64,24 +59,53 @@ final class ControlsOverlay {
         wireScanButton(scanButtons[0], forward: false)
         wireScanButton(scanButtons[1], forward: true)
         scrubbing = ScrubberControl(widget: builder.widget("scrubber"), adjustment: adjustment, bar: bar, player: player,
-                                    duration: { [weak self] in self?.duration })
-        scrubbing.moved = { [weak self] time in self?.updateLabels(position: time) }
+                                    model: model, seeker: seeker)
+        scrubbing.moved = { [weak self] time in self?.showLabels(at: time) }
         scrubbing.heldChanged = { [weak self] held in self?.setHeld(scrubber: held) }
         wirePopups()
-        updatePlayButton()
-        updateLabels(position: 0)
         bufferedRanges.geometry = { [weak self] in self?.scrubbing.geometry() }
+        showAll()
     }
 
-    // MARK: Play button
+    // MARK: Following the model
+
+    /// Draws what `change` changed of the model.
+    func follow(_ change: PlayerModel.Change) {
+        if change.contains(.state) { updatePlayButton() }
+        if change.contains(.breakTime) { drawBreak() }
+        if change.contains([.state, .timeline, .speed, .media, .breakTime]) { showTime() }
+        if change.contains(.buffered) { showBuffered() }
+        if change.contains(.sound) { volume.show(volume: model.sound.volume, muted: model.sound.isMuted) }
+    }
+
+    private func showAll() {
+        updatePlayButton()
+        drawBreak()
+        showTime()
+        showBuffered()
+        volume.show(volume: model.sound.volume, muted: model.sound.isMuted)
+    }
+
+    /// Media to control: loaded, loading (its length may be known already) or waiting under a break.
+    private var mediaOpen: Bool {
+        model.hasMedia || model.state == .loading || model.state == .suspended
+    }
+
+    /// The media's length, when there is media to scrub.
+    var duration: Double? { mediaOpen ? model.duration : nil }
 
     private func updatePlayButton() {
         // During a break the button pauses and plays the break.
-        let playing = player.state == .playing || player.state == .stalled || player.state == .suspended
+        let playing = model.isPlaying
         gtk_button_set_icon_name(playButton.cast(), playing ? pauseIconName : playIconName)
-        let label = playing ? tr("Pause") : tr("Play")
-        Accessibility.setLabel(playButton, label)
+        Accessibility.setLabel(playButton, playing ? tr("Pause") : tr("Play"))
         gtk_widget_set_tooltip_text(playButton, playing ? tr("Pause (Space)") : tr("Play (Space)"))
+    }
+
+    /// Host buttons beside the play button, in the bar.
+    func addAroundPlayButton(before: UnsafeMutablePointer<GtkWidget>?, after: UnsafeMutablePointer<GtkWidget>?) {
+        if let before { gtk_box_insert_child_after(bar.cast(), before, gtk_widget_get_prev_sibling(playButton)) }
+        if let after { gtk_box_insert_child_after(bar.cast(), after, playButton) }
     }
 
     // MARK: Scanning
@@ -101,114 +125,61 @@ final class ControlsOverlay {
         gtk_widget_add_controller(button, gesture.cast())
     }
 
-    // MARK: Scrubber
+    // MARK: Scrubber and time
 
     /// The time under `x` (the scrubber's coordinates), as a click or drag there seeks to it.
     func time(atX x: Double) -> Double { scrubbing.time(atX: x) }
 
     var isScrubbing: Bool { scrubbing.isScrubbing }
 
-    private func setScrubberValue(_ value: Double) { scrubbing.setValue(value) }
-
-    // MARK: From the player
-
-    /// Follows the player through the view's model, told each event once the model has it.
-    func follow(_ model: PlayerModel) {
-        modelEvents = model.observeEvents { [weak self] event in self?.apply(event) }
-    }
-
-    private func apply(_ event: PlayerEvent) {
-        switch event {
-        case .stateChanged(_, let to):
-            if to != .ended { playedThrough = false }
-            updatePlayButton()
-        case .playedToEnd:
-            playedThrough = true
-            if !inBreak, !isScrubbing, let duration { setScrubberValue(duration); updateLabels(position: duration) }
-        case .durationKnown(let d):
-            setDuration(d)
-        case .mediaLoaded(let info):
-            frameRate = info.videoStream?.frameRate
-            if let d = info.duration { setDuration(d) }
-        case .interstitialStarted:
-            setBreak(true)
-        case .interstitialProgress(let position, let length):
-            showBreakTime(position, of: length)
-        case .interstitialEnded:
-            setBreak(false)
-        case .time(let position, let d):
-            if inBreak { break }
-            if let d, d != duration { setDuration(d) }
-            let shown = playedThrough ? (duration ?? position) : position
-            if !isScrubbing { setScrubberValue(shown); updateLabels(position: shown) }
-
-        case .seekCompleted(let position):
-            playedThrough = false
-            if !isScrubbing { setScrubberValue(position); updateLabels(position: position) }
-        case .speedChanged:
-            updateLabels(position: player.position)
-        case .downloadProgress(let progress):
-            bufferedRanges.show(progress)
-        case .volumeChanged(let level, let muted):
-            volume.show(volume: level, muted: muted)
-        default:
-            break
+    /// The scrubber and the labels at the model's time (the hand's while it holds the scrubber);
+    /// a break shows its own time.
+    private func showTime() {
+        if let pause = model.breakTime {
+            labels.showBreak(position: pause.position, length: pause.duration)
+            if let length = pause.duration {
+                gtk_adjustment_set_upper(adjustment, max(length, 0.001))
+                scrubbing.setValue(min(pause.position, length))
+            }
+            return
         }
+        let length = duration
+        gtk_adjustment_set_upper(adjustment, max(length ?? 1, 0.001))
+        gtk_widget_set_sensitive(scrubber, length == nil ? 0 : 1)
+        guard !isScrubbing else { return }
+        let shown = mediaOpen ? model.timeline.shown : 0
+        scrubbing.setValue(shown)
+        showLabels(at: shown)
     }
 
-    private func setDuration(_ d: Double) {
-        duration = d
-        guard !inBreak else { return }
-        gtk_adjustment_set_upper(adjustment, max(d, 0.001))
-        gtk_widget_set_sensitive(scrubber, 1)
-        updateLabels(position: player.position)
+    private func showLabels(at position: Double) {
+        labels.show(position: position, duration: duration, frameRate: mediaOpen ? model.frameRate : nil, speed: model.speed)
     }
 
-    private func setBreak(_ on: Bool) {
-        inBreak = on
-        gtk_widget_set_sensitive(scrubber, on || duration == nil ? 0 : 1)
+    /// Re-reads the time options (a preference changed) and redraws the labels.
+    func refreshLabels() {
+        if isScrubbing { showLabels(at: scrubbing.lastTime) } else { showTime() }
+    }
+
+    private func showBuffered() {
+        if mediaOpen, let progress = model.buffered { bufferedRanges.show(progress) } else { bufferedRanges.clear() }
+    }
+
+    /// A break's look: its own time on the scrubber, which cannot be moved, nor can the main
+    /// item be scanned.
+    private func drawBreak() {
+        let on = model.inBreak
+        guard on != drawnForBreak else { return }
+        drawnForBreak = on
         for button in scanButtons { gtk_widget_set_sensitive(button, on ? 0 : 1) }
         // Translators: the position slider's name; "Break" while an ad break (a clip between parts) plays.
         Accessibility.setLabel(scrubber, on ? tr("Break") : tr("Position"))
         if on {
+            gtk_widget_set_sensitive(scrubber, 0)
             gtk_widget_add_css_class(bar, "reel-break")
-            showBreakTime(0, of: nil)
         } else {
             gtk_widget_remove_css_class(bar, "reel-break")
-            gtk_adjustment_set_upper(adjustment, max(duration ?? 1, 0.001))
-            setScrubberValue(player.position)
-            updateLabels(position: player.position)
         }
-    }
-
-    /// The break's own time: how far in, and what is left of it.
-    private func showBreakTime(_ position: Double, of length: Double?) {
-        guard inBreak else { return }
-        labels.showBreak(position: position, length: length)
-        if let length {
-            gtk_adjustment_set_upper(adjustment, max(length, 0.001))
-            setScrubberValue(min(position, length))
-        }
-    }
-
-    /// Media closed or failed: nothing to scrub.
-    func reset() {
-        bufferedRanges.clear()
-        if inBreak { setBreak(false) }
-        duration = nil
-        frameRate = nil
-        setScrubberValue(0)
-        gtk_adjustment_set_upper(adjustment, 1)
-        gtk_widget_set_sensitive(scrubber, 0)
-        updateLabels(position: 0)
-        updatePlayButton()
-    }
-
-    /// Re-reads the time options (a preference changed) and redraws the labels.
-    func refreshLabels() { updateLabels(position: isScrubbing ? scrubbing.lastTime : player.position) }
-
-    private func updateLabels(position: Double) {
-        labels.show(position: position, duration: duration, frameRate: frameRate, speed: player.speed)
     }
 
     private func setHeld(scrubber: Bool? = nil) {

@@ -3,9 +3,9 @@ import Foundation
 import ReelEngine
 
 /// The scrubber as a person uses it: a press anywhere on it seeks exactly there and a drag
-/// follows the hand (ASBPlayerScrubbing), pausing while held and playing on after if it was
-/// playing; the keyboard still reaches the range. The player is told through
-/// `PlaybackController`'s scrub calls, which keep only the newest position.
+/// follows the hand, pausing while held and playing on after if it was playing; the keyboard
+/// still reaches the range. The player is told through `PlaybackController`'s scrub calls,
+/// which keep only the newest position; what is open and playing is the model's.
 /// Threading: main thread only.
 @MainActor
 final class ScrubberControl {
@@ -13,8 +13,8 @@ final class ScrubberControl {
     private let bar: UnsafeMutablePointer<GtkWidget>
     private let adjustment: UnsafeMutablePointer<GtkAdjustment>
     private let player: PlaybackController
-    /// The media's length, when known (nothing to scrub without it).
-    private let duration: @MainActor () -> Double?
+    private let model: PlayerModel
+    private let seeker: Seeker
     private(set) var isScrubbing = false
     /// Where the last drag went (a cancelled drag ends there).
     private(set) var lastTime = 0.0
@@ -27,13 +27,13 @@ final class ScrubberControl {
 
     /// Presses on `bar` within a few pixels of the scrubber are the scrubber's.
     init(widget: UnsafeMutablePointer<GtkWidget>, adjustment: UnsafeMutablePointer<GtkAdjustment>,
-         bar: UnsafeMutablePointer<GtkWidget>, player: PlaybackController,
-         duration: @escaping @MainActor () -> Double?) {
+         bar: UnsafeMutablePointer<GtkWidget>, player: PlaybackController, model: PlayerModel, seeker: Seeker) {
         self.widget = widget
         self.adjustment = adjustment
         self.bar = bar
         self.player = player
-        self.duration = duration
+        self.model = model
+        self.seeker = seeker
         wire()
     }
 
@@ -58,7 +58,7 @@ final class ScrubberControl {
             gtk_widget_translate_coordinates(self.bar, self.widget, x, y, &sx, &sy)
             let inside = sx >= 0 && sy >= -4 && sx <= Double(gtk_widget_get_width(self.widget))
                 && sy <= Double(gtk_widget_get_height(self.widget)) + 4
-            guard inside, self.player.state.hasMedia, self.duration() != nil else {
+            guard inside, self.canScrub else {
                 gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_DENIED)
                 return
             }
@@ -73,14 +73,14 @@ final class ScrubberControl {
         // Keyboard changes (arrow keys on a focused scrubber) seek too.
         Signal.connectChangeValue(widget.raw) { [weak self] value in
             guard let self, !self.isScrubbing, !self.settingValue else { return false }
-            self.player.seek(to: value, mode: .exact)
+            self.seeker.seek(to: value)
             return false
         }
     }
 
     /// The time under `x` (the scrubber's coordinates), as a click or drag there seeks to it.
     func time(atX x: Double) -> Double {
-        geometry().time(atX: x, duration: duration() ?? 0)
+        geometry().time(atX: x, duration: model.duration ?? 0)
     }
 
     /// The trough and the slider as GTK laid them out now, in the scrubber's coordinates.
@@ -111,13 +111,16 @@ final class ScrubberControl {
     }
 
     private func beginScrub(atX x: Double) {
-        guard player.state.hasMedia, duration() != nil else { return }
+        guard canScrub else { return }
         isScrubbing = true
-        wasPlaying = player.state == .playing || player.state == .stalled
+        wasPlaying = model.state == .playing || model.state == .stalled
         player.pause()
         heldChanged?(true)
         moveScrub(toX: x)
     }
+
+    /// Loaded media of a known length, and no break in its place.
+    private var canScrub: Bool { model.hasMedia && model.duration != nil && !model.inBreak }
 
     private func moveScrub(toX x: Double) {
         guard isScrubbing else { return }

@@ -1,39 +1,75 @@
 import ReelEngine
 
-/// What the player view shows, as one observable value on the main thread: the state, where
-/// playback is and how long the media is, what is open and its tracks, the volume, the speed,
-/// what of a stream is on disk, and whether the controls are up. The view feeds it once from
-/// the player's events; any number of observers watch it (`observe`), each told after every
-/// change, in the order they came, with nothing to chain. One-off moments (played to the end,
-/// the next item started, a warning) are not state: they come as events (`observeEvents`).
+/// What the player shows, as one observable value on the main thread, and the only code there
+/// that turns the player's events into state: the state, what is open, where playback is and
+/// how long the media is, the speed, the sound, the subtitles, what of a stream is on disk, a
+/// break, the warnings, whether the controls are up. The view hands it each event
+/// (`apply`) and the requests it makes that the player answers later (`opening`,
+/// `seekRequested`); everyone else — the view's parts, the window, the playback session, the
+/// remote — reads it and is told of each change (`observe`), with the moment it was when it
+/// was one (played to the end, the next item, a landing, a warning). Nobody on the main thread
+/// reads the player's own state.
 /// Threading: main thread only.
 @MainActor
 public final class PlayerModel {
-    public private(set) var state: PlayerState = .idle
-    public private(set) var position = 0.0
-    public private(set) var duration: Double?
-    public private(set) var mediaInfo: MediaInfo?
-    public private(set) var subtitleTracks: [SubtitleTrack] = []
-    public private(set) var selectedSubtitleTrack: SubtitleTrack?
-    public private(set) var volume = 1.0
-    public private(set) var isMuted = false
-    public private(set) var speed = 1.0
+    public internal(set) var state: PlayerState = .idle
+    /// What is open: its name as shown, and the source when it is one Reel parsed.
+    public internal(set) var sourceName: String?
+    public internal(set) var source: MediaSource?
+    /// What probing found (nil until the media is loaded).
+    public internal(set) var mediaInfo: MediaInfo?
+    public internal(set) var timeline = Timeline()
+    /// Media seconds per second of playback.
+    public internal(set) var speed = 1.0
+    public internal(set) var sound = Sound()
+    public internal(set) var subtitles = Subtitles()
     /// What of streamed media is on disk (nil: not a stream, or nothing known yet).
-    public private(set) var buffered: DownloadProgress?
-    /// A break plays in the media's place.
-    public private(set) var inBreak = false
+    public internal(set) var buffered: DownloadProgress?
+    /// A break plays in the media's place (nil: none).
+    public internal(set) var breakTime: BreakTime?
+    /// What the player warned of since the media opened, oldest first.
+    public internal(set) var warnings: [PlayerWarning] = []
     /// The controls are up over the picture (the view sets it as they show and hide).
     public var controlsVisible = false {
-        didSet { if controlsVisible != oldValue { changed() } }
+        didSet { if controlsVisible != oldValue { tell(Change(aspects: .controls, moment: nil, previousState: state)) } }
     }
 
-    private let observers = ObserverList<PlayerModel>()
-    private let eventObservers = ObserverList<PlayerEvent>()
+    private let observers = ObserverList<Change>()
 
     public init() {}
 
-    /// Calls `observer` after every change of the model, until the token goes.
-    public func observe(_ observer: @escaping @MainActor (PlayerModel) -> Void) -> ObservationToken {
+    // MARK: Derived
+
+    /// Something plays: the media, or a break in its place; a stall still counts (it plays on
+    /// once data comes).
+    public var isPlaying: Bool { state == .playing || state == .stalled || state == .suspended }
+    /// Media is loaded: it can be played, sought, stepped.
+    public var hasMedia: Bool { state.hasMedia }
+    public var inBreak: Bool { breakTime != nil }
+    public var hasVideo: Bool { mediaInfo?.videoStream != nil }
+    public var frameRate: Double? { mediaInfo?.videoStream?.frameRate }
+    public var position: Double { timeline.position }
+    public var duration: Double? { timeline.duration }
+
+    /// Where playback is at `now` (`Clock.now`): the last reported position carried on at the
+    /// playing speed, within the media's length. The player reports its time a few times a
+    /// second; a remote asking between reports gets where it is, not where it was.
+    public func livePosition(now: Double) -> Double {
+        guard state == .playing, breakTime == nil else { return timeline.position }
+        let carried = timeline.position + max(0, now - timeline.reportedAt) * speed
+        return min(carried, timeline.duration ?? .infinity)
+    }
+
+    /// Where a relative seek starts from: the seek asked for and not landed yet, else where
+    /// playback is.
+    public func seekBase(now: Double) -> Double { timeline.seekTarget ?? livePosition(now: now) }
+
+    // MARK: Observing
+
+    /// Calls `observer` after every change of the model, with what changed, until the token goes.
+    /// Observers are told in the order they came: the view's own parts first (it made the model),
+    /// then whoever embeds the view.
+    public func observe(_ observer: @escaping @MainActor (Change) -> Void) -> ObservationToken {
         observers.add(observer)
     }
 
@@ -41,97 +77,13 @@ public final class PlayerModel {
     public func observe<Value: Equatable>(_ property: KeyPath<PlayerModel, Value>,
                                           _ observer: @escaping @MainActor (Value) -> Void) -> ObservationToken {
         var last = self[keyPath: property]
-        return observers.add { model in
-            let now = model[keyPath: property]
+        return observers.add { [unowned self] _ in
+            let now = self[keyPath: property]
             guard now != last else { return }
             last = now
             observer(now)
         }
     }
 
-    /// Calls `observer` with every event of the player, after the model has taken it in.
-    public func observeEvents(_ observer: @escaping @MainActor (PlayerEvent) -> Void) -> ObservationToken {
-        eventObservers.add(observer)
-    }
-
-    /// Takes in one event of the player: the model changes (observers told once), then the
-    /// event goes to those watching events.
-    public func apply(_ event: PlayerEvent) {
-        if update(with: event) { changed() }
-        eventObservers.notify(event)
-    }
-
-    private func changed() { observers.notify(self) }
-
-    /// Whether anything changed.
-    private func update(with event: PlayerEvent) -> Bool {
-        switch event {
-        case .stateChanged(_, let to):
-            guard to != state else { return false }
-            state = to
-            if to == .idle || to == .closed { clearMedia() }
-            return true
-        case .mediaLoaded(let info), .audioStreamChanged(let info):
-            mediaInfo = info
-            if let known = info.duration { duration = known }
-            return true
-        case .durationKnown(let known):
-            guard known != duration else { return false }
-            duration = known
-            return true
-        case .time(let now, let known):
-            guard !inBreak else { return false }
-            let changed = now != position || (known != nil && known != duration)
-            position = now
-            if let known { duration = known }
-            return changed
-        case .seekCompleted(let now):
-            position = now
-            return true
-        case .nextItemStarted:
-            // The next item took over: what belonged to the one before goes.
-            position = 0
-            duration = nil
-            buffered = nil
-            subtitleTracks = []
-            selectedSubtitleTrack = nil
-            return true
-        case .subtitleTracksChanged(let tracks):
-            subtitleTracks = tracks
-            return true
-        case .subtitleChanged(_, let to):
-            selectedSubtitleTrack = to
-            return true
-        case .volumeChanged(let level, let muted):
-            guard level != volume || muted != isMuted else { return false }
-            volume = level
-            isMuted = muted
-            return true
-        case .speedChanged(let rate):
-            guard rate != speed else { return false }
-            speed = rate
-            return true
-        case .downloadProgress(let progress):
-            buffered = progress
-            return true
-        case .interstitialStarted:
-            inBreak = true
-            return true
-        case .interstitialEnded:
-            inBreak = false
-            return true
-        default:
-            return false
-        }
-    }
-
-    private func clearMedia() {
-        position = 0
-        duration = nil
-        mediaInfo = nil
-        buffered = nil
-        subtitleTracks = []
-        selectedSubtitleTrack = nil
-        inBreak = false
-    }
+    func tell(_ change: Change) { observers.notify(change) }
 }

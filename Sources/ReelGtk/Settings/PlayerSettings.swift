@@ -12,7 +12,7 @@ import ReelEngine
 public final class PlayerSettings {
     public static let schemaID = "io.github.reel.Reel"
     public let settings: UnsafeMutablePointer<GSettings>
-    private var observers: [@MainActor (String) -> Void] = []
+    private var observers: [@MainActor (SettingKey) -> Void] = []
 
     /// Stops the program when the schema cannot be found; `load()` lets the caller say so instead.
     public convenience init() {
@@ -27,62 +27,68 @@ public final class PlayerSettings {
 
     private init(_ settings: UnsafeMutablePointer<GSettings>) {
         self.settings = settings
-        Signal.connectSettingChanged(settings.raw) { [weak self] key in
+        Signal.connectSettingChanged(settings.raw) { [weak self] name in
+            // Keys of another Reel's schema (a newer one sharing the settings) are not ours.
+            guard let key = SettingKey(rawValue: name) else { return }
             self?.observers.forEach { $0(key) }
         }
     }
 
     /// Calls `observer` with the key of every change (from the preferences window, `gsettings`…).
-    public func observe(_ observer: @escaping @MainActor (String) -> Void) { observers.append(observer) }
+    public func observe(_ observer: @escaping @MainActor (SettingKey) -> Void) { observers.append(observer) }
 
-    public func bool(_ key: String) -> Bool { g_settings_get_boolean(settings, key) != 0 }
-    public func double(_ key: String) -> Double { g_settings_get_double(settings, key) }
-    public func set(_ key: String, _ value: Bool) { g_settings_set_boolean(settings, key, value ? 1 : 0) }
-    public func set(_ key: String, _ value: Double) { g_settings_set_double(settings, key, value) }
+    public func bool(_ key: SettingKey) -> Bool { g_settings_get_boolean(settings, key.rawValue) != 0 }
+    public func double(_ key: SettingKey) -> Double { g_settings_get_double(settings, key.rawValue) }
+    public func string(_ key: SettingKey) -> String { GString.take(g_settings_get_string(settings, key.rawValue)) ?? "" }
+    public func set(_ key: SettingKey, _ value: Bool) { g_settings_set_boolean(settings, key.rawValue, value ? 1 : 0) }
+    public func set(_ key: SettingKey, _ value: Double) { g_settings_set_double(settings, key.rawValue, value) }
+    public func set(_ key: SettingKey, _ value: String) { g_settings_set_string(settings, key.rawValue, value) }
 
     /// Binds a widget property to a key both ways (the preferences window).
-    public func bind(_ key: String, to object: UnsafeMutableRawPointer, property: String) {
-        g_settings_bind(settings, key, object.cast(to: GObject.self), property, G_SETTINGS_BIND_DEFAULT)
+    public func bind(_ key: SettingKey, to object: UnsafeMutableRawPointer, property: String) {
+        g_settings_bind(settings, key.rawValue, object.cast(to: GObject.self), property, G_SETTINGS_BIND_DEFAULT)
     }
 
     // MARK: Typed views
 
-    public var autoplay: Bool { bool("autoplay") }
+    public var autoplay: Bool { bool(.autoplay) }
     public var showRemaining: Bool {
-        get { bool("show-remaining") }
-        set { set("show-remaining", newValue) }
+        get { bool(.showRemaining) }
+        set { set(.showRemaining, newValue) }
     }
-    public var controlsDisplayDuration: Double { double("controls-display-duration") }
-    public var messageDisplayDuration: Double { double("message-display-duration") }
-    public var displayControlsOnTap: Bool { bool("display-controls-on-tap") }
-    public var dontHideControls: Bool { bool("dont-hide-controls") }
-    public var timeRefreshInterval: Double { double("time-refresh-interval") }
+    public var controlsDisplayDuration: Double { double(.controlsDisplayDuration) }
+    public var messageDisplayDuration: Double { double(.messageDisplayDuration) }
+    public var displayControlsOnTap: Bool { bool(.displayControlsOnTap) }
+    public var dontHideControls: Bool { bool(.dontHideControls) }
+    public var timeRefreshInterval: Double { double(.timeRefreshInterval) }
     public var timeOptions: TimeTextOptions {
-        TimeTextOptions(alwaysShowHours: bool("always-show-hours"), showFrames: bool("show-frames"),
-                        remainingMinusSign: bool("remaining-minus-sign"))
+        TimeTextOptions(alwaysShowHours: bool(.alwaysShowHours), showFrames: bool(.showFrames),
+                        remainingMinusSign: bool(.remainingMinusSign))
     }
     public var volume: Double {
-        get { double("volume") }
-        set { set("volume", newValue) }
+        get { double(.volume) }
+        set { set(.volume, newValue) }
     }
     /// The stream cache as the preferences set it (caching on or off, the size limit).
     public var streamCache: StreamCacheOptions {
         var options = StreamCacheOptions()
-        options.enabled = bool("stream-cache")
-        options.sizeLimit = Int64(double("stream-cache-limit") * 1_000_000_000)
+        options.enabled = bool(.streamCache)
+        options.sizeLimit = Int64(double(.streamCacheLimit) * 1_000_000_000)
         return options
     }
-    public var rememberQueue: Bool { bool("remember-queue") }
-    public var backgroundPlayback: Bool { bool("background-playback") }
-    /// "resume", "ask" or "never" (see the schema).
+    public var rememberQueue: Bool { bool(.rememberQueue) }
+    public var backgroundPlayback: Bool { bool(.backgroundPlayback) }
     /// How pictures are to be drawn (the choice takes effect at the next start).
     public var videoOutput: VideoOutput.Choice {
-        VideoOutput.Choice(rawValue: GString.take(g_settings_get_string(settings, "video-output")) ?? "") ?? .automatic
+        VideoOutput.Choice(rawValue: string(.videoOutput)) ?? .automatic
     }
-    public var resumePlayback: String { GString.take(g_settings_get_string(settings, "resume-playback")) ?? "resume" }
+    /// What opening media with a remembered position does.
+    public var resumePlayback: ResumeMode {
+        ResumeMode(rawValue: string(.resumePlayback)) ?? .resume
+    }
     public var muted: Bool {
-        get { bool("muted") }
-        set { set("muted", newValue) }
+        get { bool(.muted) }
+        set { set(.muted, newValue) }
     }
 
     // MARK: Finding the schema

@@ -26,9 +26,9 @@ public struct SettingMapping {
 extension PlayerSettings {
     /// Binds a widget property to a string key both ways through `mapping` (as `bind` does
     /// without one), so a change from elsewhere (`gsettings set`) reaches the widget too.
-    public func bind(_ key: String, to object: UnsafeMutableRawPointer, property: String, mapping: SettingMapping) {
+    public func bind(_ key: SettingKey, to object: UnsafeMutableRawPointer, property: String, mapping: SettingMapping) {
         let box = Unmanaged.passRetained(MappingBox(mapping)).toOpaque()
-        g_settings_bind_with_mapping(settings, key, object.cast(to: GObject.self), property, G_SETTINGS_BIND_DEFAULT,
+        g_settings_bind_with_mapping(settings, key.rawValue, object.cast(to: GObject.self), property, G_SETTINGS_BIND_DEFAULT,
                                      MappingBox.read, MappingBox.write, box, MappingBox.release)
     }
 }

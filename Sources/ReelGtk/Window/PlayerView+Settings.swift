@@ -12,17 +12,17 @@ extension PlayerView {
         updateTimeObserver()
     }
 
-    func settingChanged(_ key: String) {
+    func settingChanged(_ key: SettingKey) {
         switch key {
-        case "controls-display-duration", "display-controls-on-tap", "dont-hide-controls", "message-display-duration":
+        case .controlsDisplayDuration, .displayControlsOnTap, .dontHideControls, .messageDisplayDuration:
             applySettings()
             applyVisibility()
-        case "time-refresh-interval", "show-frames":
+        case .timeRefreshInterval, .showFrames:
             updateTimeObserver()
             controls.refreshLabels()
-        case "show-remaining", "always-show-hours", "remaining-minus-sign":
+        case .showRemaining, .alwaysShowHours, .remainingMinusSign:
             controls.refreshLabels()
-        case "stream-cache", "stream-cache-limit":
+        case .streamCache, .streamCacheLimit:
             cachePreference.current = settings.streamCache
         default:
             break
@@ -33,7 +33,7 @@ extension PlayerView {
     /// picture when frames are shown.
     func updateTimeObserver() {
         var interval = settings.timeRefreshInterval
-        if settings.timeOptions.showFrames, let fps = mediaInfo?.videoStream?.frameRate, fps > 0 {
+        if settings.timeOptions.showFrames, let fps = model.frameRate, fps > 0 {
             interval = min(interval, 1 / fps)
         }
         player.setTimeObserverInterval(interval)

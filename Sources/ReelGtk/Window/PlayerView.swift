@@ -32,16 +32,15 @@ public final class PlayerView {
     private let builder: UIBuilder
     var visibility = ControlsVisibility()
     private var hideTimer: Timer?
-    private var modelEvents: ObservationToken?
+    private var following: ObservationToken?
     private var spinnerTimer: Timer?
     var tapTimer: Timer?
-    public private(set) var mediaInfo: MediaInfo?
-    public private(set) var state: PlayerState = .idle
-    public private(set) var sourceName: String?
+    /// The host's menu over the picture (a right click), once it gave one.
+    var contextMenu: UnsafeMutablePointer<GtkWidget>?
 
-    /// What the view shows (state, position, tracks, volume, whether the controls are up),
-    /// for anyone to observe; the player's events reach observers through it, after the view
-    /// has taken them in.
+    /// What the view shows (state, what is open, where it is, tracks, volume, whether the
+    /// controls are up), for anyone to observe: the player's events become state there, and
+    /// only there. The view's own parts follow it first; whoever embeds the view after.
     public let model = PlayerModel()
     /// A double click on the picture (the window toggles fullscreen).
     public var doubleClicked: (@MainActor () -> Void)?
@@ -80,7 +79,8 @@ public final class PlayerView {
         movie = MovieView(output: VideoOutput.current(preference: settings.videoOutput),
                           glArea: builder.widget("movie"), drawingArea: builder.widget("movie-software"), player: player)
         if movie.output.path == .software { gtk_overlay_set_child(widget.cast(), movie.area) }
-        controls = ControlsOverlay(builder: builder, player: player, settings: settings)
+        controls = ControlsOverlay(builder: builder, player: player, model: model, settings: settings,
+                                   seeker: Seeker(player: player, model: model))
         status = StatusPage(builder: builder)
         spinner = builder.widget("spinner")
         auxiliarySlot = AuxiliarySlot(overlay: widget, below: builder.widget("status-page"))
@@ -89,10 +89,7 @@ public final class PlayerView {
         preview = ScrubberPreview(overlay: widget, controls: controls, chapters: chapterMarks, settings: settings)
         fadingOverlays = FadingOverlays(overlay: widget)
         relay.view = self
-        // The model takes in each event first; then the view and its controls, watching it, in
-        // that order; then whoever embeds the view.
-        modelEvents = model.observeEvents { [weak self] event in self?.handle(event) }
-        controls.follow(model)
+        following = model.observe { [weak self] change in self?.follow(change) }
         movie.failed = { [weak self] message in self?.showFailure(.internalError(message)) }
         movie.pictureDrawn = { [weak self] _ in
             guard let self, !self.firstPictureReported else { return }
@@ -103,7 +100,6 @@ public final class PlayerView {
         applySettings()
         settings.observe { [weak self] key in self?.settingChanged(key) }
         status.showWelcome(demoAvailable: DataDirectory.demoClip != nil)
-        controls.reset()
     }
 
     private var firstPictureReported = false
@@ -118,7 +114,7 @@ public final class PlayerView {
     public func open(_ source: String, start: Double? = nil, paused: Bool = false) {
         guard let parsed = try? MediaSource(parsing: source) else {
             // Not something Reel opens: the player says why, as for any failed open.
-            startOpening(named: source)
+            startOpening(named: source, source: nil)
             player.open(source)
             return
         }
@@ -128,19 +124,17 @@ public final class PlayerView {
     /// Opens a source parsed once by whoever holds it (a queue); `start` seeks there first,
     /// `paused` overrides autoplay.
     public func open(_ source: MediaSource, start: Double? = nil, paused: Bool = false) {
-        startOpening(named: source.displayName)
+        startOpening(named: source.displayName, source: source)
         player.open(source)
-        if let start { player.seek(to: start, mode: .exact) }
+        if let start { seek(to: start) }
         if settings.autoplay && !paused { player.play() }
     }
 
     /// What belonged to the media before goes.
-    private func startOpening(named name: String) {
-        sourceName = name
-        mediaInfo = nil
+    private func startOpening(named name: String, source: MediaSource?) {
+        model.opening(name, source: source)
         firstPictureReported = false
         movie.clear()
-        controls.reset()
         preview.mediaClosed()
         audioCard.update(for: nil)
         soundOnly = false
@@ -148,36 +142,47 @@ public final class PlayerView {
         status.hide()
     }
 
-    // MARK: Engine events
+    // MARK: Seeking
 
-    private func handle(_ event: PlayerEvent) {
-        switch event {
-        case .stateChanged(_, let to):
-            state = to
-            stateChanged(to)
-        case .mediaLoaded(let info):
-            mediaInfo = info
-            audioCard.update(for: info)
-            soundOnly = info.videoStream == nil
-            applySettings()
-            if soundOnly { visibility.show(now: Clock.now); applyVisibility() }
-            movie.rotation = info.videoStream?.rotation ?? 0
-            updateTimeObserver()
-            preview.mediaLoaded(info)
-        case .audioStreamChanged(let info):
-            mediaInfo = info
-        case .nextItemStarted(let source):
+    /// Seeks to `seconds` (within the media), remembered in the model as asked for.
+    public func seek(to seconds: Double, mode: SeekMode = .exact) { seeker.seek(to: seconds, mode: mode) }
+
+    /// Seeks `delta` seconds from where playback is (or from a seek that has not landed yet).
+    public func seek(by delta: Double) { seeker.seek(by: delta) }
+
+    /// What seeks for the view's parts and its host.
+    public var seeker: Seeker { Seeker(player: player, model: model) }
+
+    // MARK: Following the model
+
+    /// The view's parts follow each change of the model, here and in this order: the view
+    /// (spinner, status page, surface, visibility), then the controls.
+    private func follow(_ change: PlayerModel.Change) {
+        if change.contains(.state) { stateChanged(model.state) }
+        switch change.moment {
+        case .loaded(let info):
+            mediaLoaded(info)
+        case .nextItemStarted:
             // The next item took over without a gap: what belongs to an item starts over, and
             // the picture stays (its first frame is already there).
-            sourceName = (try? MediaSource(parsing: source))?.displayName ?? source
             firstPictureReported = false
-            controls.reset()
             preview.mediaClosed()
-        case .displayInvalidated:
+        case .pictureChanged:
             movie.refresh()
         default:
             break
         }
+        controls.follow(change)
+    }
+
+    private func mediaLoaded(_ info: MediaInfo) {
+        audioCard.update(for: info)
+        soundOnly = info.videoStream == nil
+        applySettings()
+        if soundOnly { visibility.show(now: Clock.now); applyVisibility() }
+        movie.rotation = info.videoStream?.rotation ?? 0
+        updateTimeObserver()
+        preview.mediaLoaded(info)
     }
 
     private func stateChanged(_ state: PlayerState) {
@@ -200,7 +205,6 @@ public final class PlayerView {
         case .idle, .closed:
             hideSpinner()
             movie.clear()
-            controls.reset()
             preview.mediaClosed()
             audioCard.update(for: nil)
             status.showWelcome(demoAvailable: DataDirectory.demoClip != nil)
@@ -213,18 +217,17 @@ public final class PlayerView {
         hideSpinner()
         audioCard.update(for: nil)
         movie.clear()
-        controls.reset()
         preview.mediaClosed()
         visibility.hide()
         applyVisibility()
-        status.showError(error, source: sourceName ?? tr("this media"))
+        status.showError(error, source: model.sourceName ?? tr("this media"))
     }
 
     private func showSpinner(after delay: Double) {
         spinnerTimer?.cancel()
         // A short delay: a spinner that flashes for a few milliseconds is worse than none.
         spinnerTimer = Timer.once(after: delay) { [weak self] in
-            guard let self, self.state == .loading || self.state == .stalled else { return }
+            guard let self, self.model.state == .loading || self.model.state == .stalled else { return }
             gtk_widget_set_visible(self.spinner, 1)
             gtk_spinner_start(self.spinner.cast())
         }
@@ -256,10 +259,17 @@ public final class PlayerView {
         applyVisibility()
     }
 
+    /// Lays buttons of the host into the controls bar, just before and just after the play
+    /// button (a queue's previous and next); they show and hide as the host sets them.
+    public func addAroundPlayButton(before: UnsafeMutablePointer<GtkWidget>?, after: UnsafeMutablePointer<GtkWidget>?) {
+        controls.addAroundPlayButton(before: before, after: after)
+    }
+
     /// The height of the controls bar at the bottom of the view (zero before it is laid out).
     public var controlsHeight: Double { Double(gtk_widget_get_height(controls.revealer)) }
 
     func applyVisibility() {
+        let state = model.state
         visibility.hasMedia = state.hasMedia || state == .loading || state == .suspended
         let visible = visibility.barShown
         gtk_revealer_set_reveal_child(controls.revealer.cast(), visible ? 1 : 0)

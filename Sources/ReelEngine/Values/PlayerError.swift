@@ -1,0 +1,56 @@
+/// Why media could not be played. Each case has a stable machine-readable `code` (used by
+/// `reel-tool`'s JSON and by hosts for localisation) and a readable `message` for people.
+/// Threading: a value type.
+public enum PlayerError: Error, Sendable, Equatable, CustomStringConvertible {
+    case fileNotFound(String)
+    case permissionDenied(String)
+    case notMediaFile(String)
+    case noPlayableStream(String)
+    case unsupportedCodec(String)
+    case networkError(String)
+    case corruptData(String)
+    /// A URL scheme or FFmpeg protocol Reel does not open (see `ProtocolPolicy`).
+    case unsupportedSource(String)
+    case internalError(String)
+
+    public var code: String {
+        switch self {
+        case .fileNotFound: "file_not_found"
+        case .permissionDenied: "permission_denied"
+        case .notMediaFile: "not_media_file"
+        case .noPlayableStream: "no_playable_stream"
+        case .unsupportedCodec: "unsupported_codec"
+        case .networkError: "network_error"
+        case .corruptData: "corrupt_data"
+        case .unsupportedSource: "unsupported_source"
+        case .internalError: "internal_error"
+        }
+    }
+
+    /// The details as they came (a path, a codec, what FFmpeg or the sound server said), not
+    /// translated: what `message` puts into its sentence.
+    public var detail: String {
+        switch self {
+        case .fileNotFound(let what), .permissionDenied(let what), .notMediaFile(let what),
+             .noPlayableStream(let what), .unsupportedCodec(let what), .networkError(let what),
+             .corruptData(let what), .unsupportedSource(let what), .internalError(let what): what
+        }
+    }
+
+    /// In the person's language once the `reel` domain is bound (the details stay as they came).
+    public var message: String {
+        switch self {
+        case .fileNotFound(let what): String(format: tr("File not found: %@"), what)
+        case .permissionDenied(let what): String(format: tr("Permission denied: %@"), what)
+        case .notMediaFile(let what): String(format: tr("Not a media file Reel can read: %@"), what)
+        case .noPlayableStream(let what): String(format: tr("Nothing to play: %@"), what)
+        case .unsupportedCodec(let what): String(format: tr("Unsupported codec: %@"), what)
+        case .networkError(let what): String(format: tr("Network error: %@"), what)
+        case .corruptData(let what): String(format: tr("The media data is damaged: %@"), what)
+        case .unsupportedSource(let what): String(format: tr("Reel does not open this kind of address: %@"), what)
+        case .internalError(let what): String(format: tr("Internal error: %@"), what)
+        }
+    }
+
+    public var description: String { "\(code): \(message)" }
+}

@@ -1,0 +1,37 @@
+/// The keys of Reel's settings schema (data/io.github.reel.Reel.gschema.xml), one case each:
+/// code names a key by its case, so a misspelt key does not compile (a test holds the cases and
+/// the schema together).
+/// Threading: a value type.
+public enum SettingKey: String, CaseIterable, Sendable {
+    case autoplay = "autoplay"
+    case showRemaining = "show-remaining"
+    case controlsDisplayDuration = "controls-display-duration"
+    case messageDisplayDuration = "message-display-duration"
+    case displayControlsOnTap = "display-controls-on-tap"
+    case dontHideControls = "dont-hide-controls"
+    case timeRefreshInterval = "time-refresh-interval"
+    case alwaysShowHours = "always-show-hours"
+    case showFrames = "show-frames"
+    case remainingMinusSign = "remaining-minus-sign"
+    case volume = "volume"
+    case muted = "muted"
+    case subtitleSize = "subtitle-size"
+    case subtitleFont = "subtitle-font"
+    case subtitleColor = "subtitle-color"
+    case subtitleOutline = "subtitle-outline"
+    case subtitleBackground = "subtitle-background"
+    case subtitlePosition = "subtitle-position"
+    case subtitleOverrideAss = "subtitle-override-ass"
+    case subtitleLanguages = "subtitle-languages"
+    case audioLanguages = "audio-languages"
+    case audioChoices = "audio-choices"
+    case subtitleCharset = "subtitle-charset"
+    case subtitleChoices = "subtitle-choices"
+    case savePictureSubtitles = "save-picture-subtitles"
+    case streamCache = "stream-cache"
+    case streamCacheLimit = "stream-cache-limit"
+    case resumePlayback = "resume-playback"
+    case backgroundPlayback = "background-playback"
+    case videoOutput = "video-output"
+    case rememberQueue = "remember-queue"
+}
