@@ -29,14 +29,16 @@ struct ReelBench: ParsableCommand {
                      and 20 seeks (--proxy-stats), vs mpv --cache=yes (scripts/stream-bench.sh)
             queue    a clip of the file queued twice, heard from a null sink's monitor: the gap
                      at the seam and the sound's length, vs mpv playing the same two
+            wakeups  the reel app on an X display, paused then playing: context switches of
+                     all its threads per second over 10 s (--play-seconds), vs mpv --pause / mpv
             """,
         version: ReelVersion.string)
 
     enum Kind: String, CaseIterable, ExpressibleByArgument {
-        case decode, seek, step, scrub, startup, play, window, preview, stream, queue
+        case decode, seek, step, scrub, startup, play, window, preview, stream, queue, wakeups
     }
 
-    @Argument(help: "decode, seek, step, scrub, startup, play, window, preview, stream or queue.")
+    @Argument(help: "decode, seek, step, scrub, startup, play, window, preview, stream, queue or wakeups.")
     var kind: Kind
 
     @Argument(help: "A local media file (scripts/make-bench-file.sh makes the reference one).")
@@ -60,7 +62,7 @@ struct ReelBench: ParsableCommand {
     @Option(help: "queue: seconds of the file in each of the two items.")
     var clipSeconds: Double = 4
 
-    @Option(help: "preview: seconds of each playing stretch, without previews and with them.")
+    @Option(help: "preview: seconds of each playing stretch, without previews and with them; wakeups: seconds counted paused and playing.")
     var playSeconds: Double = 10
 
 
@@ -97,6 +99,11 @@ struct ReelBench: ParsableCommand {
                 throw ToolFailure(code: "usage", message: "--clip-seconds must be between 1 and 60")
             }
             result = try QueueBench(setup: setup, clipSeconds: clipSeconds).run()
+        case .wakeups:
+            guard playSeconds >= 1, playSeconds <= 600 else {
+                throw ToolFailure(code: "usage", message: "--play-seconds must be between 1 and 600")
+            }
+            result = try WakeupsBench(setup: setup, seconds: playSeconds).run()
         case .stream: return
         }
         Output.line(result)

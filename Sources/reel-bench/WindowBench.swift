@@ -24,8 +24,6 @@ struct WindowBench {
     /// Reel quits by itself this long after the tool's last sample is due, so that its process
     /// is surely still there to be sampled (the tool sees the first picture slightly after Reel).
     private static let reelGrace = 1.0
-    private let launchTimeout = 60.0
-    private let quitTimeout = 30.0
 
     /// One player's figures from one run. Threading: a value type.
     struct Sample {
@@ -143,21 +141,15 @@ struct WindowBench {
     /// the one before quit, 20 s in, and pay for an exact landing there that mpv never makes.
     private func runReel(_ path: String, output: String, paused: Bool) throws -> Sample {
         let window = paused ? Self.pausedSeconds : Self.playingSeconds
-        let state = try Self.temporaryDirectory("/tmp/reel-bench-state-XXXXXX")
-        defer {
-            try? FileManager.default.removeItem(atPath: state)
-            BenchInterrupt.shared.unregister(directory: state)
-        }
-        var arguments = ["REEL_VIDEO_OUTPUT=\(output)", "XDG_STATE_HOME=\(state)", path, "--report", "--exit-after",
-                         "\(window + Self.reelGrace)"]
-        if paused { arguments.append("--paused") }
-        let child = try ChildProcess(path: "/usr/bin/env", arguments: arguments + [setup.path])
-        let first = try child.readLines(until: HostTime.now.adding(seconds: launchTimeout)) { Self.event($0.text) == "first_frame_drawn" }
-        guard let first else { throw try gaveUp(child, "reel", waitingFor: "drew no picture") }
+        let reel = try DesktopRun.Reel(app: path, file: setup.path, output: output, paused: paused,
+                                       exitAfter: window + Self.reelGrace)
+        defer { reel.removeState() }
+        let child = reel.child
+        let first = try reel.firstPicture()
         let (firstFrameMs, cpu) = try measure(child, "reel", from: first, seconds: window)
 
-        let exit = try child.finish(timeout: quitTimeout)
-        let summary = exit.stdout.compactMap { Self.object($0.text) }.last { $0["event"] as? String == "summary" }
+        let exit = try child.finish(timeout: DesktopRun.quitTimeout)
+        let summary = exit.stdout.compactMap { DesktopRun.object($0.text) }.last { $0["event"] as? String == "summary" }
         guard exit.succeeded else {
             let when = summary == nil ? "" : " after printing its summary"
             throw ToolFailure(code: "internal_error", message: "reel\(when) \(exit.summary)")
@@ -168,7 +160,7 @@ struct WindowBench {
         var sample = Sample(firstFrameMs: firstFrameMs, cpuSeconds: cpu)
         sample.framesDropped = summary["frames_dropped"] as? Int ?? 0
         sample.framesDrawn = summary["frames_drawn"] as? Int ?? 0
-        let drawing = exit.stdout.compactMap { Self.object($0.text) }.first { $0["event"] as? String == "video_output" }
+        let drawing = exit.stdout.compactMap { DesktopRun.object($0.text) }.first { $0["event"] as? String == "video_output" }
         let drewOn = drawing?["path"] as? String ?? "?"
         guard drewOn == output else {
             throw ToolFailure(code: "internal_error", message: "reel drew on '\(drewOn)', not '\(output)': \(drawing?["reason"] ?? "")")
@@ -184,22 +176,10 @@ struct WindowBench {
     /// at its end, then mpv is told to quit. The output it drew with is read from its log.
     private func runMPV(_ path: String, output: [String], paused: Bool) throws -> Sample {
         let window = paused ? Self.pausedSeconds : Self.playingSeconds
-        let directory = try Self.temporaryDirectory("/tmp/reel-bench-mpv-XXXXXX")
-        defer {
-            try? FileManager.default.removeItem(atPath: directory)
-            BenchInterrupt.shared.unregister(directory: directory)
-        }
-        let socketPath = directory + "/ipc.sock"
-        // --autofit-larger: at most 70 % of the screen, as Reel sizes its window, so that both
-        // draw about as many pixels.
-        var arguments = ["--no-config"] + output + ["--autofit-larger=70%x70%", "--ao=pulse",
-                         "--input-ipc-server=\(socketPath)", "--msg-level=cplayer=v"]
-        if paused { arguments.append("--pause") }
-        let child = try ChildProcess(path: path, arguments: arguments + [setup.path])
-        let first = try child.readLines(until: HostTime.now.adding(seconds: launchTimeout)) {
-            $0.text.contains("first video frame after restart shown")
-        }
-        guard let first else { throw try gaveUp(child, "mpv", waitingFor: "did not log its first video frame") }
+        let mpv = try DesktopRun.MPV(path: path, file: setup.path, output: output, paused: paused)
+        defer { mpv.removeDirectory() }
+        let (child, socketPath) = (mpv.child, mpv.socketPath)
+        let first = try mpv.firstPicture()
         let (firstFrameMs, cpu) = try measure(child, "mpv", from: first, seconds: window)
 
         var sample = Sample(firstFrameMs: firstFrameMs, cpuSeconds: cpu)
@@ -223,7 +203,7 @@ struct WindowBench {
             child.stop()
             throw ToolFailure(code: error.code, message: "\(error.message) (mpv's window run)")
         }
-        let exit = try child.finish(timeout: quitTimeout)
+        let exit = try child.finish(timeout: DesktopRun.quitTimeout)
         guard exit.succeeded else { throw ToolFailure(code: "peer_failed", message: "mpv \(exit.summary)") }
         let said = exit.stdout.map(\.text).joined(separator: "\n") + "\n" + exit.stderrTail
         guard said.contains("AO: [pulse]") else { throw PlayBench.noSoundServer("mpv did not open its pulse output", bench: "window") }
@@ -235,39 +215,18 @@ struct WindowBench {
 
     // MARK: Shared
 
-    /// A new directory from a mkdtemp(3) template, removed by the bench's interrupt handler too.
-    private static func temporaryDirectory(_ pattern: String) throws -> String {
-        var template = Array(pattern.utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw ToolFailure(code: "internal_error", message: "cannot create a temporary directory (\(pattern))")
-        }
-        let directory = String(cString: made)
-        BenchInterrupt.shared.register(directory: directory)
-        return directory
-    }
-
     /// From the first picture: launch → first picture in ms, and the CPU seconds the process
     /// spent over the next `seconds` (its output drained meanwhile).
     private func measure(_ child: ChildProcess, _ name: String, from first: ChildProcess.Line,
                          seconds: Double) throws -> (firstFrameMs: Double, cpu: Double) {
-        guard let start = Self.cpuSeconds(of: child.pid) else { throw try gaveUp(child, name, waitingFor: "quit at its first picture") }
+        guard let start = Self.cpuSeconds(of: child.pid) else {
+            throw try DesktopRun.gaveUp(child, name, waitingFor: "quit at its first picture")
+        }
         _ = try child.readLines(until: first.at.adding(seconds: seconds)) { _ in false }
         guard child.isOutputOpen, let end = Self.cpuSeconds(of: child.pid) else {
-            throw try gaveUp(child, name, waitingFor: "quit before the \(Int(seconds)) s were up")
+            throw try DesktopRun.gaveUp(child, name, waitingFor: "quit before the \(Int(seconds)) s were up")
         }
         return (first.at.seconds(since: child.started) * 1000, end - start)
-    }
-
-    /// The failure to report for a child that did not do what was waited for: how it ended,
-    /// or a timeout (it is stopped) when it is still running.
-    private func gaveUp(_ child: ChildProcess, _ name: String, waitingFor what: String) throws -> ToolFailure {
-        let code = name == "reel" ? "internal_error" : "peer_failed"
-        guard !child.isOutputOpen else {
-            child.stop()
-            return ToolFailure(code: "timeout", message: "\(name) \(what) within \(Int(launchTimeout)) s")
-        }
-        let exit = try child.finish(timeout: quitTimeout)
-        return ToolFailure(code: code, message: "\(name) \(what): it \(exit.summary)")
     }
 
     /// User plus system CPU seconds of a running process, all its threads (fields 14 and 15 of
@@ -281,11 +240,4 @@ struct WindowBench {
               let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
-
-    private static func object(_ text: String) -> [String: Any]? {
-        guard text.hasPrefix("{") else { return nil }
-        return (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
-    }
-
-    private static func event(_ text: String) -> String? { object(text)?["event"] as? String }
 }

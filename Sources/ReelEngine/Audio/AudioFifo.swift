@@ -27,17 +27,25 @@ final class AudioFifo: @unchecked Sendable {
     /// The serial already announced as ready, so each landing hears of it once.
     private var readyAnnounced = -1
     private let readyThreshold: Int
+    /// A full FIFO takes the decoder's next sound only once this much has been played from it
+    /// (a quarter second), so that the decoder runs in bursts and sleeps in between, instead of
+    /// waking for every few milliseconds the device takes.
+    private let refillFrames: Int
     /// Called outside the lock: data arrived (so a starving device can be fed).
     var dataArrived: (@Sendable () -> Void)?
     /// Called outside the lock once per serial when enough is buffered to start (or it ended).
     private let ready: @Sendable (_ serial: Int) -> Void
+    /// Told of sound appended (when the control loop asked) and of the end.
+    private let progress: DecodeProgress?
 
     init(format: AudioFormat, bufferSeconds: Double = 1.0, historySeconds: Double = 1.0,
-         readySeconds: Double = 0.1, ready: @escaping @Sendable (Int) -> Void) {
+         readySeconds: Double = 0.1, progress: DecodeProgress? = nil, ready: @escaping @Sendable (Int) -> Void) {
+        self.progress = progress
         self.format = format
         unreadLimit = Int(Double(format.sampleRate) * bufferSeconds)
         capacity = unreadLimit + Int(Double(format.sampleRate) * historySeconds)
         readyThreshold = Int(Double(format.sampleRate) * readySeconds)
+        refillFrames = Int(Double(format.sampleRate) * min(0.25, bufferSeconds / 4))
         ring = .allocate(capacity: capacity * format.channels)
         self.ready = ready
     }
@@ -56,15 +64,17 @@ final class AudioFifo: @unchecked Sendable {
     }
 
     /// Queues `frames` frames starting at media time `pts`, each `speed`/rate seconds of media;
-    /// waits while the buffer is full. False when the data is stale (a seek happened) or the
-    /// FIFO is gone.
+    /// waits while the buffer is full (until `refillFrames` were played from it). False when
+    /// the data is stale (a seek happened) or the FIFO is gone.
     @discardableResult
     func append(_ samples: UnsafePointer<Float>, frames: Int, pts: Double, speed: Double = 1, serial: Int) -> Bool {
         guard frames > 0 else { return true }
         condition.lock()
-        while serial == self.serial && !aborted
-                && Int(writePos - readPos) + frames > unreadLimit && writePos > readPos {
-            condition.wait()
+        if Int(writePos - readPos) + frames > unreadLimit {
+            while serial == self.serial && !aborted
+                    && Int(writePos - readPos) + max(frames, refillFrames) > unreadLimit && writePos > readPos {
+                condition.wait()
+            }
         }
         guard serial == self.serial && !aborted else { condition.unlock(); return false }
         // Contiguous unless the timestamps jump by more than 20 ms or the tempo changes.
@@ -90,6 +100,7 @@ final class AudioFifo: @unchecked Sendable {
         condition.unlock()
         dataArrived?()
         if announce { ready(serial) }
+        progress?.decoded()
         return true
     }
 
@@ -106,6 +117,7 @@ final class AudioFifo: @unchecked Sendable {
         condition.unlock()
         dataArrived?()
         if announce { ready(serial) }
+        progress?.ended()
     }
 
     /// Media time of the next frame the device would take; nil when nothing is waiting.
@@ -135,7 +147,8 @@ final class AudioFifo: @unchecked Sendable {
             copied += run
             readPos += Int64(run)
         }
-        condition.broadcast()
+        // A decoder waiting for room goes on once a refill's worth was taken.
+        if Int(writePos - readPos) + refillFrames <= unreadLimit { condition.broadcast() }
         return (copied, startPts, speed)
     }
 
@@ -190,6 +203,12 @@ final class AudioFifo: @unchecked Sendable {
     var unreadSeconds: Double {
         condition.lock(); defer { condition.unlock() }
         return Double(writePos - readPos) / Double(format.sampleRate)
+    }
+
+    /// The media time just after the last sample decoded so far; nil when none is waiting.
+    var bufferedEndPts: Double? {
+        condition.lock(); defer { condition.unlock() }
+        return readPos < writePos ? pts(at: writePos) : nil
     }
 
     /// The media time just after the last sample, once the decoder has reached the end.

@@ -51,6 +51,8 @@ final class CacheEntry: @unchecked Sendable {
                 Glibc.close(fd)
                 return nil
             }
+            // Another process may hold it: no event tells when it lets go, so a look every
+            // 20 ms, bounded by `lockWait`.
             usleep(20_000)
         }
         return CacheEntry(url: url, fd: fd, dataPath: dataPath, recordPath: directory + "/" + key + ".json",
@@ -109,6 +111,8 @@ final class CacheEntry: @unchecked Sendable {
                 readerPosition = offset
                 condition.broadcast()
             }
+            // Bytes arriving wake this at once; the interrupt (an abort, or the network deadline
+            // running out) has no way to, so it is looked at every 50 ms while bytes are awaited.
             _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
         }
     }
@@ -118,9 +122,22 @@ final class CacheEntry: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while !closed && failure == nil && !interrupt.shouldInterrupt && !validated {
-            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
+            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))   // the interrupt, as in `read`
         }
         return validated ? record.length : nil
+    }
+
+    /// Waits until more bytes arrive, or the entry fails or closes, or `interrupt` fires
+    /// (looked at every 50 ms, as `read` does): what a demuxer told to try again waits for.
+    /// Returns at once when the whole resource is here (nothing more will arrive).
+    func waitForArrival(interrupt: InterruptFlag) {
+        condition.lock()
+        defer { condition.unlock() }
+        let before = present.count
+        while !closed && failure == nil && !interrupt.shouldInterrupt && present.count == before
+                && !(record.length.map { present.covers(length: $0) } ?? false) {
+            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
+        }
     }
 
     var currentFailure: PlayerError? { condition.withLock { failure } }
@@ -173,7 +190,9 @@ final class CacheEntry: @unchecked Sendable {
                 lastArrival = .now
                 return start
             }
-            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.5))
+            // Everything the policy looks at (bytes present, the reader's position and demand,
+            // the length, validation, failure, closing) changes under the lock with a broadcast.
+            condition.wait()
         }
         return nil
     }

@@ -3,7 +3,7 @@ import Foundation
 /// Gapless moving on: the item that follows (`Player.setNext`) is opened and prerolled in a
 /// second slot, `next`, while the current one plays its last seconds. Its sound is chained into
 /// the current sound stream, so its first sample follows the current item's last one; the moment
-/// that seam is heard, it takes over (`current = next`) with its first picture already decoded.
+/// that seam is heard, it takes over (`current = next.take()!`) with its first picture already decoded.
 /// With no sound stream to chain into (silent items, no sound server) it takes over when the
 /// current item ends, which still saves the opening and first decode.
 /// Threading: control thread only, like the rest of `PlayerCore`.
@@ -19,22 +19,26 @@ extension PlayerCore {
         upNext = source.map { ($0, audioStream, false) }
     }
 
-    /// Starts preparing the follower when the current item nears its end (while playing).
-    func watchUpNext() {
+    /// Starts preparing the follower when the current item nears its end (while playing);
+    /// returns when that will be.
+    func watchUpNext() -> HostTime? {
         if next != nil { chainIfReady() }
         guard let upNext, next == nil, !upNext.failed, let session, current.preroll == nil, state == .playing,
-              let duration = session.info.duration, duration > 0,
-              duration - session.clock.time() <= Self.prepareAhead else { return }
+              let duration = session.info.duration, duration > 0 else { return nil }
+        guard duration - session.clock.time() <= Self.prepareAhead else {
+            return lookAgain(whenClockReaches: duration - Self.prepareAhead)
+        }
         var follower = MediaSlot(generation: newGeneration(), source: upNext.source)
         let initial = SeekRequest(serial: seeks.newSerial(), target: 0, mode: .keyframe, movesDemuxer: false)
-        follower.demuxSerial = initial.serial
-        follower.preroll = Preroll(request: initial, isInitial: true)
+        follower.demuxerMoved(serial: initial.serial)
+        follower.beginLanding(initial, isInitial: true)
         var configuration = self.configuration
         configuration.audioStream = upNext.audioStream
         configuration.audioLanguages = tracks.preferredAudioLanguages
         follower.loader = startLoading(upNext.source, generation: follower.generation, configuration: configuration,
                                        announcesDuration: false)
-        next = follower
+        next = consume follower
+        return nil
     }
 
     /// A report about the follower.
@@ -54,31 +58,29 @@ extension PlayerCore {
     /// sound output, the follower only borrows it when it takes over (its sound chained into the
     /// same stream before, when the stream can chain).
     private func nextLoaded(_ loaded: MediaLoader.Loaded) {
-        guard var follower = next, let request = follower.preroll?.request, let playing = session else {
+        guard let generation = next?.generation, let request = next?.preroll?.request, let playing = session else {
             loaded.input.close()
             return
         }
-        follower.finishLoading()
+        next!.finishLoading()
         var configuration = self.configuration
         configuration.audioStream = upNext?.audioStream
-        let session = makeSession(loaded, generation: follower.generation, configuration: configuration,
+        let session = makeSession(loaded, generation: generation, configuration: configuration,
                                   lendsOutput: !playing.hasAudio)
-        follower.session = session
-        follower.warnings = loaded.warnings
-        next = follower
+        next!.attach(session)
+        next!.warnings = loaded.warnings
         session.start(initial: request)
     }
 
     private func handleForNext(_ report: Session.Report) {
-        guard var follower = next else { return }
+        guard next != nil else { return }
         switch report {
-        case .videoArrived(let s, let pts): _ = follower.pictureArrived(serial: s, pts: pts)
-        case .audioReady(let s): _ = follower.soundReady(serial: s)
-        case .demuxEnded(let s, let error): follower.demuxerEnded(serial: s, error: error)
-        case .subtitlesRead(let decoded): follower.heldSubtitles[decoded.track.id] = decoded
-        case .frameShown: return
+        case .videoArrived(let s, let pts): _ = next!.pictureArrived(serial: s, pts: pts)
+        case .audioReady(let s): _ = next!.soundReady(serial: s)
+        case .demuxEnded(let s, let error): next!.demuxerEnded(serial: s, error: error)
+        case .subtitlesRead(let decoded): next!.heldSubtitles[decoded.track.id] = decoded
+        case .frameShown, .decoded, .decoderEnded: return
         }
-        next = follower
         chainIfReady()
     }
 
@@ -94,39 +96,36 @@ extension PlayerCore {
     }
 
     private func chainIfReady() {
-        guard var follower = next, !follower.chained, follower.isReady, let session = follower.session,
+        guard next?.chained == false, next?.isReady == true, let session = next?.session,
               let fifo = session.fifo, let output = session.output, output.canChain, state == .playing,
               let playing = self.session?.fifo, output.isReading(playing),
               currentEndsTogether == true else { return }
-        let start = follower.startTime
+        let start = next?.startTime ?? 0
         fifo.discard(before: start)
-        follower.chained = output.chain(fifo, startingAt: start)
-        next = follower
+        next!.chained = output.chain(fifo, startingAt: start)
     }
 
     /// Forgets the follower (the current item was sought, paused, closed...): whatever was
     /// chained is undone, so the current item plays and ends as if none had been prepared.
     func dropNext() {
-        guard var follower = next else { return }
-        next = nil
+        guard var follower = next.take() else { return }
         follower.close()
     }
 
     /// Hands the screen and the sound to the follower. The current session goes; the state
     /// stays playing; the host hears `nextItemStarted` and then the new media's events.
     func advanceToNext() {
-        guard var follower = next, let incoming = follower.session, current.session != nil else { return }
-        next = nil
+        guard let incoming = next?.session, current.session != nil else { return }
         upNext = nil
-        let start = follower.startTime
-        let (warnings, held) = (follower.warnings, follower.heldSubtitles)
-        let continues = follower.chained
+        let start = next?.startTime ?? 0
+        let (warnings, held) = (next?.warnings ?? [], next?.heldSubtitles ?? [:])
+        let continues = next?.chained == true
         // The follower borrows the output before the current session goes, which then leaves it
         // alone: a chained sound plays on, any other starts with the next start.
         if let fifo = incoming.fifo { incoming.output?.adopt(fifo, clock: incoming.clock) }
         current.close()
-        follower.takeOver()
-        current = follower
+        current = next.take()!
+        current.takeOver()
         seeks.reset()
         incoming.clock.follow(incoming.output)
         // Landed before it is published: the presenter never finds it without a picture.

@@ -14,12 +14,15 @@ final class Mailbox<Message>: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The next message, waiting at most until `deadline`; nil on timeout.
-    func receive(until deadline: Date) -> Message? {
+    /// The next message, waiting at most until `deadline` (nil: until one comes); nil when
+    /// the deadline passed first.
+    func receive(until deadline: HostTime?) -> Message? {
         condition.lock()
         defer { condition.unlock() }
         while messages.isEmpty {
-            if !condition.wait(until: deadline) { return messages.popFirst() }
+            guard let deadline else { condition.wait(); continue }
+            let left = deadline.seconds(since: .now)
+            if left <= 0 || !condition.wait(until: Date(timeIntervalSinceNow: left)) { return messages.popFirst() }
         }
         return messages.popFirst()
     }

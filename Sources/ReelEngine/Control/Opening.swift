@@ -52,11 +52,11 @@ extension PlayerCore {
     func didLoad(_ loaded: MediaLoader.Loaded) {
         current.finishLoading()
         let session = makeSession(loaded, generation: current.generation, configuration: configuration)
-        current.session = session
+        current.attach(session)
         publish(session, warnings: loaded.warnings)
         let request = seeks.openingRequest(duration: session.info.duration)
         current.demuxerMoved(serial: request.serial)
-        current.preroll = Preroll(request: request, isInitial: true)
+        current.beginLanding(request, isInitial: true)
         session.start(initial: request)
     }
 
@@ -70,6 +70,7 @@ extension PlayerCore {
             $0.info = info
             $0.duration = info.duration
         }
+        sessionPublished.signal()
         if let duration = info.duration, !current.durationAnnounced {
             current.durationAnnounced = true
             emit(.durationKnown(duration))

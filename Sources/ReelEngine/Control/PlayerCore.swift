@@ -22,6 +22,9 @@ final class PlayerCore: @unchecked Sendable {
 
     let mailbox = Mailbox<ControlMessage>()
     let snapshot = Locked(Snapshot())
+    /// Signalled when a session is published in `snapshot` (a presenter waiting for pictures
+    /// before there is any media wakes then).
+    let sessionPublished = Wakeup()
     /// Changed by the tracks once running (the audio stream to open, see Tracks/AudioTracks).
     var configuration: PlayerConfiguration
     let hooks: PlayerHooks
@@ -34,7 +37,7 @@ final class PlayerCore: @unchecked Sendable {
     /// The item playing (or loading, or closed).
     var current = MediaSlot(generation: 0)
     /// The item prepared to follow it gaplessly (Gapless.swift).
-    var next: MediaSlot?
+    var next: MediaSlot? = nil
     /// What follows the current item (`Player.setNext`); `failed` once preparing it failed.
     var upNext: (source: MediaSource, audioStream: Int?, failed: Bool)?
     var seeks = SeekCoordinator()
@@ -74,22 +77,21 @@ final class PlayerCore: @unchecked Sendable {
 
     // MARK: - Loop
 
+    /// mpv's play loop: every pass handles what came, then each watcher says when it next
+    /// needs to run (`watch`), and the thread sleeps until the earliest of those or the next
+    /// message: paused, only a message wakes it.
     private func run() {
+        var deadline: HostTime?
         while running {
-            let wait = hasTimedWork ? 0.01 : 0.5
-            if let message = mailbox.receive(until: Date(timeIntervalSinceNow: wait)) {
+            if let message = mailbox.receive(until: deadline) {
                 handle(message)
             }
-            if running { watch() }
+            if running { deadline = watch() }
         }
     }
 
-    private var hasTimedWork: Bool {
-        current.preroll != nil || seeks.pendingSteps > 0 || state == .playing || state == .stalled
-    }
-
     private func handle(_ message: ControlMessage) {
-        if let follower = next, message.generation == follower.generation {
+        if let generation = next?.generation, message.generation == generation {
             handleForNext(message)
             return
         }
@@ -186,6 +188,8 @@ final class PlayerCore: @unchecked Sendable {
             }
         case .subtitlesRead(let decoded):
             subtitlesRead(decoded)
+        case .decoded, .decoderEnded:
+            break   // what waited for it looks again (`watch`)
         }
     }
 

@@ -1,6 +1,7 @@
 /// Seeks, frame steps, scrubbing and landings as a plain state machine: the control loop hands
-/// it what the person asked for and what the pipeline reported (a landing done, a picture
-/// decoded, a picture arrived too late) and carries out the `SeekAction`s it returns. It merges
+/// it what the person asked for, what the pipeline reported (a landing done, a picture
+/// decoded, a picture arrived too late) and what is decoded (`DecodedPictures`, a value), and
+/// carries out the `SeekAction`s it returns; deciding changes nothing but its own state. It merges
 /// what arrives while a landing is under way (the latest seek wins, steps add up, a drag keeps
 /// only its newest position) so that one landing runs at a time and every landing shows a picture.
 /// Threading: a value owned by the control loop; it starts no thread and holds no session.
@@ -59,20 +60,20 @@ struct SeekCoordinator {
     }
 
     /// A seek; it ends any drag (a position the drag left waiting must not land afterwards).
-    mutating func seek(to target: Double, mode: SeekMode, in context: SeekContext, picture: (any SeekablePicture)?) -> [SeekAction] {
+    mutating func seek(to target: Double, mode: SeekMode, in context: SeekContext, picture: DecodedPictures?) -> [SeekAction] {
         endDrag()
         return seekFromState(to: target, mode: mode, context, picture)
     }
 
     /// The drag ends: the exact picture at the release position, whatever was under way.
-    mutating func endScrub(at target: Double, in context: SeekContext, picture: (any SeekablePicture)?) -> [SeekAction] {
+    mutating func endScrub(at target: Double, in context: SeekContext, picture: DecodedPictures?) -> [SeekAction] {
         seek(to: target, mode: .exact, in: context, picture: picture)
     }
 
     /// A scrubber drag: the picture at the position when it is decoded or cheaply reached by
     /// decoding on, else the key frame at or before it. Positions that arrive during a landing
     /// wait, and only the newest is asked for when it is done (`landed`).
-    mutating func scrub(to target: Double, in context: SeekContext, picture: (any SeekablePicture)?) -> [SeekAction] {
+    mutating func scrub(to target: Double, in context: SeekContext, picture: DecodedPictures?) -> [SeekAction] {
         guard target.isFinite else { return [] }
         if context.landing {
             pendingScrub = target
@@ -87,24 +88,26 @@ struct SeekCoordinator {
     }
 
     /// One picture forward (the loop has paused and checked there is video).
-    mutating func stepForward(in context: SeekContext, picture: (any SeekablePicture)?) -> [SeekAction] {
+    mutating func stepForward(in context: SeekContext, picture: DecodedPictures?) -> [SeekAction] {
         endDrag()
         pendingSteps += 1
-        return context.landing ? [] : performSteps(context, picture)
+        var picture = picture
+        return context.landing ? [] : performSteps(context, &picture)
     }
 
     /// One picture back: from the decoded past when it is held (no decoding), else an exact
     /// seek into the previous frame's interval that keeps what it decodes on the way.
-    mutating func stepBackward(in context: SeekContext, picture: (any SeekablePicture)?) -> [SeekAction] {
+    mutating func stepBackward(in context: SeekContext, picture: DecodedPictures?) -> [SeekAction] {
         endDrag()
         pendingBackSteps += 1
-        return context.landing ? [] : performBackSteps(context, picture)
+        var picture = picture
+        return context.landing ? [] : performBackSteps(context, &picture)
     }
 
     /// A seek the player makes itself (the sound brought back in step before playing, a new
     /// speed, another audio stream): like a person's seek, but a drag waiting stays waiting.
     mutating func reseek(to target: Double, mode: SeekMode, audioSwitch: AudioSwitch? = nil,
-                         in context: SeekContext, picture: (any SeekablePicture)?) -> [SeekAction] {
+                         in context: SeekContext, picture: DecodedPictures?) -> [SeekAction] {
         begin(target, mode: mode, fillsPast: false, audioSwitch: audioSwitch, context, picture)
     }
 
@@ -122,12 +125,13 @@ struct SeekCoordinator {
     }
 
     /// A landing is done: the steps and the drag position that waited for it go on.
-    mutating func landed(in context: SeekContext, picture: (any SeekablePicture)?) -> [SeekAction] {
+    mutating func landed(in context: SeekContext, picture: DecodedPictures?) -> [SeekAction] {
         var context = context
+        var picture = picture
         var actions: [SeekAction] = []
-        if pendingSteps > 0 { actions += performSteps(context, picture) }
+        if pendingSteps > 0 { actions += performSteps(context, &picture) }
         if pendingBackSteps > 0 {
-            let more = performBackSteps(context, picture)
+            let more = performBackSteps(context, &picture)
             context.landing = more.contains { $0.startsLanding }
             actions += more
         }
@@ -139,16 +143,17 @@ struct SeekCoordinator {
     }
 
     /// Between messages, with nothing landing: steps waiting for a decoded picture take it.
-    mutating func picturesMayHaveArrived(in context: SeekContext, picture: (any SeekablePicture)?) -> [SeekAction] {
+    mutating func picturesMayHaveArrived(in context: SeekContext, picture: DecodedPictures?) -> [SeekAction] {
         guard pendingSteps > 0, !context.landing else { return [] }
-        return performSteps(context, picture)
+        var picture = picture
+        return performSteps(context, &picture)
     }
 
     // MARK: - Transitions
 
     /// A seek by the player's state: remembered while the media loads, refused when closed.
     private mutating func seekFromState(to target: Double, mode: SeekMode, _ context: SeekContext,
-                                       _ picture: (any SeekablePicture)?) -> [SeekAction] {
+                                       _ picture: DecodedPictures?) -> [SeekAction] {
         guard target.isFinite else { return [] }
         var context = context
         switch context.state {
@@ -167,11 +172,13 @@ struct SeekCoordinator {
     }
 
     private mutating func begin(_ target: Double, mode: SeekMode, fillsPast: Bool, audioSwitch: AudioSwitch?,
-                                _ context: SeekContext, _ picture: (any SeekablePicture)?) -> [SeekAction] {
+                                servedFromDecoded: Bool = true, _ context: SeekContext,
+                                _ picture: DecodedPictures?) -> [SeekAction] {
         guard context.hasSession else { return [] }
         if !fillsPast && audioSwitch == nil {
             pendingBackSteps = 0
-            if mode == .exact, let actions = landWithinReach(target, fillsPast: false, context, picture) { return actions }
+            if servedFromDecoded, mode == .exact,
+               let actions = landWithinReach(target, fillsPast: false, context, picture) { return actions }
         }
         audioStale = false
         pendingSteps = 0
@@ -187,55 +194,66 @@ struct SeekCoordinator {
     /// brought back by the exact seek that the next play makes (`audioStale`). `fillsPast`:
     /// decoding on keeps every picture on its way, so that moving back again lands on them.
     private mutating func landWithinReach(_ target: Double, fillsPast: Bool, _ context: SeekContext,
-                                          _ picture: (any SeekablePicture)?) -> [SeekAction]? {
+                                          _ picture: DecodedPictures?) -> [SeekAction]? {
         guard let picture, !context.landing, context.state == .ready, context.hasVideo else { return nil }
         let t = Self.clamp(target, to: context.duration)
         var request = SeekRequest(serial: serial + 1, target: t, mode: .exact, movesDemuxer: true)
         request.fillsPast = fillsPast
-        switch picture.withinReach(request) {
+        switch picture.reach(request) {
         case .miss:
             return nil
         case .landed:
             pendingSteps = 0
             audioStale = context.hasAudio
-            return [.landedFromPast(t)]
+            return [.showDecoded(request)]
         case .retargeted:
             serial += 1
             pendingSteps = 0
             audioStale = context.hasAudio
-            return [.retargeted(request)]
+            return [.retarget(request)]
         }
     }
 
-    private mutating func performSteps(_ context: SeekContext, _ picture: (any SeekablePicture)?) -> [SeekAction] {
-        guard context.hasVideo, let picture else { pendingSteps = 0; return [] }
+    /// A seek decided as served from decoded pictures could not be, when carried out (the
+    /// decoder moved on meanwhile): the demuxer moves after all, as it would have had the
+    /// pictures not been within reach (a drag's to the key frame, any other exactly).
+    mutating func notWithinReach(_ request: SeekRequest, in context: SeekContext) -> [SeekAction] {
+        audioStale = false
+        var context = context
+        context.landing = false
+        return begin(request.target, mode: request.fillsPast ? .keyframe : .exact, fillsPast: false,
+                     audioSwitch: nil, servedFromDecoded: false, context, nil)
+    }
+
+    private mutating func performSteps(_ context: SeekContext, _ picture: inout DecodedPictures?) -> [SeekAction] {
+        guard context.hasVideo, picture != nil else { pendingSteps = 0; return [] }
         var actions: [SeekAction] = []
-        while pendingSteps > 0, let pts = picture.stepForward() {
+        while pendingSteps > 0, let pts = picture!.stepForward() {
             pendingSteps -= 1
-            actions.append(.stepped(pts))
+            actions.append(.stepForward(pts))
         }
         // At the last frame there is nothing to step to.
-        if pendingSteps > 0, picture.decodedToEnd { pendingSteps = 0 }
+        if pendingSteps > 0, picture!.decodedToEnd { pendingSteps = 0 }
         return actions
     }
 
     /// Each back step from the past while it lasts; when it runs out, one seek to the previous
     /// picture that keeps everything decoded on its way (the rest wait for its landing).
-    private mutating func performBackSteps(_ context: SeekContext, _ picture: (any SeekablePicture)?) -> [SeekAction] {
+    private mutating func performBackSteps(_ context: SeekContext, _ picture: inout DecodedPictures?) -> [SeekAction] {
         var context = context
         var actions: [SeekAction] = []
         while pendingBackSteps > 0 && !context.landing {
-            guard context.hasVideo, let picture, let shown = picture.shown else { pendingBackSteps = 0; break }
+            guard context.hasVideo, let shown = picture?.shown else { pendingBackSteps = 0; break }
             if context.state == .ended {
                 guard context.leaveEnd() else { pendingBackSteps = 0; break }
                 context.state = .ready
             }
             guard context.state == .ready else { pendingBackSteps = 0; break }
             pendingBackSteps -= 1
-            if let pts = picture.stepBack() {
+            if let pts = picture!.stepBack() {
                 pendingSteps = 0
                 audioStale = context.hasAudio
-                actions.append(.landedFromPast(pts))
+                actions.append(.stepBack(pts))
                 continue
             }
             let frameDuration = shown.duration > 0 ? shown.duration : 1.0 / 30

@@ -16,17 +16,17 @@ extension PlayerCore {
     }
 
     func seek(to target: Double, mode: SeekMode) {
-        carryOut(seeks.seek(to: target, mode: mode, in: seekContext, picture: session))
+        carryOut(seeks.seek(to: target, mode: mode, in: seekContext, picture: session?.decodedPictures))
     }
 
     func endScrub(at target: Double) {
-        carryOut(seeks.endScrub(at: target, in: seekContext, picture: session))
+        carryOut(seeks.endScrub(at: target, in: seekContext, picture: session?.decodedPictures))
     }
 
     func scrub(to target: Double) {
         guard target.isFinite else { return }
         if state == .playing || state == .stalled { pause() }
-        carryOut(seeks.scrub(to: target, in: seekContext, picture: session))
+        carryOut(seeks.scrub(to: target, in: seekContext, picture: session?.decodedPictures))
     }
 
     func stepForward() {
@@ -34,7 +34,7 @@ extension PlayerCore {
         guard state.hasMedia, state != .ended, session?.hasVideo == true else { return }
         if state == .playing || state == .stalled { pause() }
         guard state == .ready else { return }
-        carryOut(seeks.stepForward(in: seekContext, picture: session))
+        carryOut(seeks.stepForward(in: seekContext, picture: session?.decodedPictures))
     }
 
     func stepBackward() {
@@ -42,14 +42,15 @@ extension PlayerCore {
         guard state.hasMedia, session?.presentation != nil else { return }
         if state == .playing || state == .stalled { pause() }
         guard state == .ready || state == .ended else { return }
-        carryOut(seeks.stepBackward(in: seekContext, picture: session))
+        carryOut(seeks.stepBackward(in: seekContext, picture: session?.decodedPictures))
     }
 
     /// A seek the player makes itself (see `SeekCoordinator.reseek`).
     func reseek(to target: Double, mode: SeekMode, audioSwitch: AudioSwitch? = nil) {
-        carryOut(seeks.reseek(to: target, mode: mode, audioSwitch: audioSwitch, in: seekContext, picture: session))
+        carryOut(seeks.reseek(to: target, mode: mode, audioSwitch: audioSwitch, in: seekContext, picture: session?.decodedPictures))
     }
 
+    /// The one place where what the seek coordinator decided is done to the session.
     func carryOut(_ actions: [SeekAction]) {
         for action in actions {
             guard let session else { return }
@@ -58,34 +59,47 @@ extension PlayerCore {
                 current.demuxerMoved(serial: request.serial)
                 session.clock.follow(session.output)
                 // A seek during the first landing replaces it, and still ends the loading.
-                current.preroll = Preroll(request: request, isInitial: current.preroll?.isInitial ?? false)
+                current.beginLanding(request)
                 if request.audioSwitch != nil { session.switchAudio(request) } else { session.seek(request) }
             case .retry(let request):
                 // The demuxer's end and the starving watch stay as the first try left them.
-                current.demuxSerial = request.serial
+                current.demuxerRetried(serial: request.serial)
                 session.clock.follow(session.output)
-                current.preroll = Preroll(request: request, isInitial: current.preroll?.isInitial ?? false)
+                current.beginLanding(request)
                 session.seek(request)
-            case .retargeted(let request):
-                current.starvedSince = nil
-                current.preroll = Preroll(request: request, isInitial: false, videoOnly: true)
-            case .landedFromPast(let position):
-                session.clock.set(position)
-                emit(.displayInvalidated)
-                emit(.seekCompleted(position: position))
-                emitTime()
-            case .stepped(let pts):
-                session.clock.set(pts)
+            case .retarget(let request), .showDecoded(let request):
+                // Served from what is decoded at this moment: the decoder may have moved on
+                // since the decision.
+                let retargets = action.startsLanding
+                switch session.serve(request, retargets: retargets) {
+                case .retargeted:
+                    current.beginLanding(request, soundToo: false)
+                case .landed:
+                    showMoved(to: request.target, session: session)
+                case .miss:
+                    carryOut(seeks.notWithinReach(request, in: seekContext))
+                }
+            case .stepForward:
+                guard let frame = session.presentation?.step() else { continue }
                 if let fifo = session.fifo {
                     session.output?.flush()
-                    if !fifo.rewind(to: pts) { fifo.discard(before: pts) }
+                    if !fifo.rewind(to: frame.pts) { fifo.discard(before: frame.pts) }
                 }
-                emit(.displayInvalidated)
-                emit(.seekCompleted(position: pts))
-                emitTime()
+                showMoved(to: frame.pts, session: session)
+            case .stepBack:
+                guard let frame = session.presentation?.stepBack() else { continue }
+                showMoved(to: frame.pts, session: session)
             case .scrub(let target):
                 scrub(to: target)
             }
         }
+    }
+
+    /// The picture on screen moved without a landing (paused): the clock goes with it.
+    private func showMoved(to position: Double, session: Session) {
+        session.clock.set(position)
+        emit(.displayInvalidated)
+        emit(.seekCompleted(position: position))
+        emitTime()
     }
 }

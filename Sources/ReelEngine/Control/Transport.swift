@@ -93,6 +93,7 @@ extension PlayerCore {
         guard let session else { return }
         session.setPastLimit(.playing)
         session.clock.run()
+        session.clockStarted()
         session.output?.start()
         observer.restart()
     }

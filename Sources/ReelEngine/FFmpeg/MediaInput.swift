@@ -132,6 +132,18 @@ final class MediaInput: @unchecked Sendable {
         av_read_frame(formatContext, packet.pointer)
     }
 
+    /// After the demuxer said "try again" (EAGAIN) several times running: waits for the stream
+    /// cache to bring more bytes (remote media through the cache). Other inputs give no signal
+    /// to wait on (their IO blocks, so an EAGAIN from them is the demuxer's own "call again"):
+    /// a genuine short pause, which only a demuxer saying it over and over ever reaches.
+    func waitForData() {
+        if let entry = cache?.top?.entry {
+            entry.waitForArrival(interrupt: interrupt)
+        } else {
+            usleep(5_000)
+        }
+    }
+
     /// Tells the demuxer to skip every stream but these: their packets are not even read where
     /// the container allows it (less work, and less download for remote media).
     func keepOnly(streams: Set<Int>) {

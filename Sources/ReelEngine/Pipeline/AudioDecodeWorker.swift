@@ -4,13 +4,13 @@ import Foundation
 /// The audio decoder thread: packets in, device-format PCM with media times into the FIFO.
 /// After an exact seek, samples before the target are cut off (to the sample), and the first
 /// few milliseconds fade in so that starting mid-waveform does not click. Away from 1×, the
-/// sound goes through a pitch-preserving tempo filter before the FIFO.
+/// sound goes through a pitch-preserving tempo filter before the FIFO. Packets in and frames out
+/// go through the `DecodePump` it shares with the video decoder.
 /// Threading: its own thread; `join` from the control thread after the queues are aborted.
 final class AudioDecodeWorker: @unchecked Sendable {
-    // Safe: `decoder`, `timeBase` and `resampler` are used only on the worker thread once it runs.
-    private var decoder: Decoder
+    // Safe: `pump`, `timeBase` and `resampler` are used only on the worker thread once it runs.
+    private let pump: DecodePump
     private let resampler: Resampler
-    private let packets: PacketQueue
     private let fifo: AudioFifo
     private var timeBase: AVRational
     /// The container's start in seconds: reported times count from it.
@@ -23,13 +23,14 @@ final class AudioDecodeWorker: @unchecked Sendable {
     /// Fade-in length after every flush: 5 ms is below what the ear hears as a fade, and
     /// enough to take the step out of a waveform that starts mid-cycle.
     static let fadeInSeconds = 0.005
-    let decodeErrors = Locked(0)
+    let decodeErrors: Locked<Int>
 
     init(decoder: Decoder, packets: PacketQueue, fifo: AudioFifo, timeBase: AVRational, origin: Double) {
         self.origin = origin
-        self.decoder = decoder
+        let errors = Locked(0)
+        decodeErrors = errors
+        pump = DecodePump(decoder: decoder, packets: packets, errors: errors)
         self.resampler = Resampler(output: fifo.format)
-        self.packets = packets
         self.fifo = fifo
         self.timeBase = timeBase
     }
@@ -39,13 +40,12 @@ final class AudioDecodeWorker: @unchecked Sendable {
     func join() { thread?.join(); thread = nil }
 
     private func run() {
-        let scratch = Frame()
+        let scratch = pump.frame
         let rate = Double(fifo.format.sampleRate)
         let channels = fifo.format.channels
         var serial = -1
         var cutBefore: Double?          // exact seek: drop samples before this time
         var nextPts: Double?            // expected time of the next output sample
-        var drained = false
         var tempo: TempoFilter?
         // Time-stretched output is timed from where it started: the filter's output covers the
         // input's media time at `speed` seconds per second of sound.
@@ -128,54 +128,33 @@ final class AudioDecodeWorker: @unchecked Sendable {
             }
         }
 
-        func receiveAll() {
-            while true {
-                switch decoder.receive(into: scratch) {
-                case .frame: handleDecodedFrame()
-                case .needsInput, .endOfStream: return
-                case .error:
-                    decodeErrors.withLock { $0 += 1 }
-                    return
-                }
-            }
-        }
-
-        while let item = packets.pop() {
-            switch item {
-            case .flush(let request):
+        while true {
+            switch pump.next() {
+            case .frame:
+                handleDecodedFrame()
+            case .flushed(let request):
                 if let change = request.audioSwitch {
                     // Another stream from here on: its own decoder; the old one goes with it.
-                    decoder = change.decoder
+                    pump.decoder = change.decoder
                     timeBase = change.timeBase
+                    pump.decoder.flush()
                 }
-                decoder.flush()
                 _ = try? resampler.convert(nil)   // drop what the resampler held for the old position
                 serial = request.serial
                 cutBefore = request.mode == .exact ? request.target : nil
                 nextPts = nil
-                drained = false
                 faded = 0
                 setUpTempo()
-            case .packet(let packet, let packetSerial):
-                guard packetSerial == serial, !drained else { continue }
-                while true {
-                    switch decoder.send(packet) {
-                    case .accepted: receiveAll()
-                    case .full: receiveAll(); continue
-                    case .error: decodeErrors.withLock { $0 += 1 }
-                    }
-                    break
-                }
-            case .endOfStream(let endSerial):
-                guard endSerial == serial, !drained else { continue }
-                _ = decoder.send(nil)
-                receiveAll()
+            case .sending:
+                break
+            case .ended:
                 if let count = try? resampler.convert(nil), count > 0, let pts = nextPts {
                     emit(count, pts: pts)
                 }
                 if tempo != nil { stretch(nil, frames: 0, pts: nextPts ?? 0) }
-                drained = true
                 fifo.markEndOfStream(serial: serial)
+            case .aborted:
+                return
             }
         }
     }

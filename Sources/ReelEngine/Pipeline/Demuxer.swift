@@ -39,6 +39,8 @@ final class Demuxer: @unchecked Sendable {
     let readErrors = Locked(0)
     /// Bytes queued across all streams before the demuxer waits, whatever the per-stream counts.
     static let maxQueuedBytes = 16 << 20
+    /// EAGAINs in a row retried at once before waiting for more data.
+    static let immediateRetries = 8
 
     init(input: MediaInput, routes: [Route], side: SidePackets? = nil, wakeup: Wakeup, origin: Double,
          post: @escaping @Sendable (Event) -> Void) {
@@ -87,6 +89,7 @@ final class Demuxer: @unchecked Sendable {
         var serial = 0
         var atEnd = false
         var consecutiveErrors = 0
+        var againInARow = 0
         var lastPosition: [Int: Double] = [:]
         var continuity = TimestampContinuity(formatName: input.formatName)
         while !isStopped {
@@ -109,13 +112,19 @@ final class Demuxer: @unchecked Sendable {
                 continue
             }
             if atEnd || queuesAreFull() {
-                wakeup.wait(timeout: 0.1)
+                // Until a decoder took enough (`PacketQueue`), a seek, or the stop.
+                wakeup.wait()
                 continue
             }
             let result = input.read(into: scratch)
             if result < 0 {
                 if isStopped { break }
-                if result == FFmpegError.again { usleep(5_000); continue }
+                if result == FFmpegError.again {
+                    // "Call again": at once, and after a few in a row, once more bytes came.
+                    againInARow += 1
+                    if againInARow >= Self.immediateRetries { input.waitForData() }
+                    continue
+                }
                 // A failed download also leaves the byte context at its end: not a clean end.
                 let clean = input.cacheFailure == nil && (result == FFmpegError.eof || (input.formatContext.pointee.pb.map { avio_feof($0) != 0 } ?? false))
                 if !clean {
@@ -130,6 +139,7 @@ final class Demuxer: @unchecked Sendable {
                 continue
             }
             consecutiveErrors = 0
+            againInARow = 0
             let stream = input.stream(scratch.streamIndex)
             let kind = stream.pointee.codecpar.pointee.codec_type
             continuity.adjust(scratch, timeBase: stream.pointee.time_base,

@@ -20,12 +20,17 @@ final class PacketQueue: @unchecked Sendable {
     private let consumed: Wakeup
 
     /// `consumed` is signalled when a packet leaves a queue that has run low, so a waiting
-    /// demuxer refills in bursts rather than waking for every packet.
+    /// demuxer refills in bursts rather than waking for every packet; and when it leaves a
+    /// queue holding so much that taking it may bring the total under the demuxer's budget
+    /// (`Demuxer.maxQueuedBytes`): the demuxer waits for nothing else.
     init(consumed: Wakeup) { self.consumed = consumed }
 
     /// Below this many packets (or bytes), every packet taken wakes the demuxer.
     static let refillPackets = 32
     static let refillBytes = 2 << 20
+    /// Above this many bytes, every packet taken wakes the demuxer (rare: only a stream of
+    /// very large packets fills a queue past a quarter of the budget before 48 packets).
+    static let budgetShare = Demuxer.maxQueuedBytes / 4
 
     func push(_ item: Item) {
         condition.lock()
@@ -59,7 +64,7 @@ final class PacketQueue: @unchecked Sendable {
         if aborted { return nil }
         let item = items.popFirst()!
         if case .packet(let p, _) = item { bytes -= p.size; packets -= 1 }
-        if packets <= Self.refillPackets || bytes <= Self.refillBytes { consumed.signal() }
+        if packets <= Self.refillPackets || bytes <= Self.refillBytes || bytes >= Self.budgetShare { consumed.signal() }
         return item
     }
 

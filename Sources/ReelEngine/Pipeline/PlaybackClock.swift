@@ -69,6 +69,28 @@ final class PlaybackClock: @unchecked Sendable {
         return basePts + t.seconds(since: baseHost) * speed
     }
 
+    /// The host time at which the running clock reaches media time `pts` at its present rate
+    /// (now when it is already there); nil while it is frozen or its pacing keeps the media
+    /// time itself (freewheel: the media time moves with decoding, not with time). What waits
+    /// for a media time sleeps until then instead of looking every few milliseconds.
+    func hostTime(reaching pts: Double) -> HostTime? {
+        let now = HostTime.now
+        guard let time = running(at: now) else { return nil }
+        lock.lock()
+        let rate = max(speed, 0.01)
+        lock.unlock()
+        return now.adding(seconds: max(0, (pts - time) / rate))
+    }
+
+    /// Like `hostTime(reaching:)` for sound at media time `pts`: the moment the device plays it
+    /// (the clock runs `audioDelay` ahead of what is heard while a device drives it).
+    func hostTime(hearing pts: Double) -> HostTime? {
+        lock.lock()
+        let delay = audio != nil ? audioDelay : 0
+        lock.unlock()
+        return hostTime(reaching: pts + delay)
+    }
+
     /// Changes the monotonic line's rate from now on, continuing from where it is.
     func setSpeed(_ newSpeed: Double) {
         let now = HostTime.now

@@ -4,7 +4,7 @@ import Foundation
 /// pulled: the window's frame clock (or the headless presenter) asks, the clock answers.
 /// A frame that is replaced before anyone was shown it counts as dropped; a frame less than
 /// about one frame late is shown late instead (a late display tick is not worth a skip).
-/// Threading: `frame(for:)` from the presenting thread; `land`/`step`/`stepBack`/`seekWithinReach` from the control
+/// Threading: `frame(for:)` from the presenting thread; `land`/`step`/`stepBack`/`reach`/`serve` from the control
 /// thread. Guarded by one lock, always taken before the queue's own.
 final class Presentation: @unchecked Sendable {
     // Safe: all mutable state is guarded by `lock`.
@@ -99,25 +99,34 @@ final class Presentation: @unchecked Sendable {
         return next
     }
 
-    /// An exact seek served from what is decoded, or handed on to the decoder without a
-    /// flush (see `VideoFrameQueue.seekWithinReach`). Only between landings.
-    func seekWithinReach(_ request: SeekRequest, retargetWorthIt: (Double) -> Bool) -> VideoFrameQueue.FastSeek {
+    /// How an exact seek could be served from what is decoded (see `VideoFrameQueue.reach`);
+    /// only between landings.
+    func reach(_ request: SeekRequest, retargetWorthIt: (Double) -> Bool) -> WithinReach {
         lock.lock()
         defer { lock.unlock() }
         guard !landing else { return .miss }
-        let result = queue.seekWithinReach(request, retargetWorthIt: retargetWorthIt) { from in
+        return queue.reach(request, retargetWorthIt: retargetWorthIt)
+    }
+
+    /// An exact seek served from what is decoded, or handed on to the decoder without a
+    /// flush when `retargets` (see `VideoFrameQueue.serve`). Only between landings.
+    func serve(_ request: SeekRequest, retargets: Bool, retargetWorthIt: (Double) -> Bool) -> WithinReach {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !landing else { return .miss }
+        let (reach, landed) = queue.serve(request, retargets: retargets, retargetWorthIt: retargetWorthIt) { from in
             steering.retarget(.init(from: from, request: request))
         }
-        switch result {
-        case .landed(let frame):
-            current = frame
+        switch reach {
+        case .landed:
+            current = landed
             currentShown = false
         case .retargeted:
             landing = true
         case .miss:
             break
         }
-        return result
+        return reach
     }
 
     /// Shows the picture before the one on screen when it is still held; nil otherwise.
@@ -139,6 +148,16 @@ final class Presentation: @unchecked Sendable {
         defer { lock.unlock() }
         guard !landing, queue.reachedEnd else { return false }
         return clock.pacing.lastPictureOver(Screen(current: current, shown: currentShown), last: queue.last, at: time)
+    }
+
+    /// The media time at which the pictures decoded so far are over (the last one waiting, or
+    /// the one on screen, ends); nil during a landing or with no picture at all. The end of
+    /// the media and a starving decoder come no sooner than this.
+    var decodedUntil: Double? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !landing, let last = queue.last ?? current else { return nil }
+        return last.pts + last.duration
     }
 
     /// No frame is waiting although the one on screen has run out: the decoder is starved.

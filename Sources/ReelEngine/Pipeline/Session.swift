@@ -14,6 +14,10 @@ final class Session: @unchecked Sendable {
         case frameShown(VideoFrame, drift: Double?, first: Bool)
         /// Remote media: a subtitle track with what has been read of it so far.
         case subtitlesRead(DecodedSubtitles)
+        /// A picture or sound was decoded, once after `reportNextDecode` (see `DecodeProgress`).
+        case decoded
+        /// The video or audio decoder delivered its last picture or sound for its serial.
+        case decoderEnded
     }
 
     // Safe: immutable after init except through the control thread.
@@ -29,6 +33,7 @@ final class Session: @unchecked Sendable {
     let output: AudioOutput?
     let audioWarning: PlayerWarning?
     private let wakeup = Wakeup()
+    private let progress: DecodeProgress
     private let videoPackets: PacketQueue?
     private let audioPackets: PacketQueue?
     private let demuxer: Demuxer
@@ -51,13 +56,16 @@ final class Session: @unchecked Sendable {
         info = loaded.info
         input = loaded.input
         clock = PlaybackClock(pacing: configuration.makePacing())
+        let progress = DecodeProgress { ended in report(ended ? .decoderEnded : .decoded) }
+        self.progress = progress
         var routes: [Demuxer.Route] = []
 
         if let decoder = loaded.videoDecoder, let index = info.selectedVideoStream {
             let stream = input.stream(index)
             let packets = PacketQueue(consumed: wakeup)
             let queue = VideoFrameQueue(capacity: Self.queueCapacity(stream, configuration),
-                                        clockNow: { [clock] in clock.running(at: .now) }) { serial, pts in
+                                        clockReaches: { [clock] in clock.hostTime(reaching: $0) },
+                                        progress: progress) { serial, pts in
                 report(.videoArrived(serial: serial, pts: pts))
             }
             videoPackets = packets
@@ -83,7 +91,7 @@ final class Session: @unchecked Sendable {
             let mediaRate = max(8000, Int(stream.pointee.codecpar.pointee.sample_rate))
             let loan = device.lend(mediaChannels: mediaChannels, mediaRate: mediaRate, name: loaded.info.displayTitle,
                                    clock: clock, lendsNow: lendsOutput) { format in
-                AudioFifo(format: format) { serial in report(.audioReady(serial: serial)) }
+                AudioFifo(format: format, progress: progress) { serial in report(.audioReady(serial: serial)) }
             }
             let (fifo, output) = (loan.fifo, loan.output)
             audioWarning = loan.warning
@@ -132,16 +140,24 @@ final class Session: @unchecked Sendable {
         demuxer.requestSeek(request)
     }
 
-    /// An exact seek with no demuxer seek when the picture is already decoded (`.landed`: on
-    /// screen now) or the decoder can go on to it more cheaply than from a key frame
-    /// (`.retargeted`: a landing follows under `request.serial`). The sound is left alone: the
-    /// caller resynchronises it before playing.
-    func seekWithinReach(_ request: SeekRequest) -> VideoFrameQueue.FastSeek {
+    /// How an exact seek could be served with no demuxer seek (it only looks): the picture is
+    /// already decoded (`.landed`), or the decoder can go on to it more cheaply than from a key
+    /// frame (`.retargeted`).
+    func reach(_ request: SeekRequest) -> WithinReach {
         guard request.mode == .exact, let presentation else { return .miss }
-        let result = presentation.seekWithinReach(request) { decodedEnd in
+        return presentation.reach(request) { decodedEnd in decodingOnIsCheaper(from: decodedEnd, to: request.target) }
+    }
+
+    /// Serves an exact seek as `reach` finds it now: the decoded picture on screen now
+    /// (`.landed`), or, when `retargets`, the decoder steered on towards it (`.retargeted`: a
+    /// landing follows under `request.serial`); `.miss` when neither can be done any more. The
+    /// sound is left alone: the caller resynchronises it before playing.
+    func serve(_ request: SeekRequest, retargets: Bool) -> WithinReach {
+        guard request.mode == .exact, let presentation else { return .miss }
+        let result = presentation.serve(request, retargets: retargets) { decodedEnd in
             self.decodingOnIsCheaper(from: decodedEnd, to: request.target)
         }
-        if case .retargeted = result { clock.set(request.target) }
+        if result == .retargeted { clock.set(request.target) }
         return result
     }
 
@@ -168,6 +184,13 @@ final class Session: @unchecked Sendable {
         info.selectedAudioStream = change.streamIndex
         seek(request)
     }
+
+    /// The next picture or sound decoded (or the end of either) is reported once, as
+    /// `.decoded`: the control loop waits for it instead of looking again and again.
+    func reportNextDecode() { progress.arm() }
+
+    /// The clock was started: a full picture queue looks again at how late its pictures are.
+    func clockStarted() { frameQueue?.clockStarted() }
 
     /// How much of the shown past is kept for back steps (a GOP while paused, little playing).
     func setPastLimit(_ limit: FrameTape.Limit) { frameQueue?.setPastLimit(limit) }

@@ -5,7 +5,8 @@ import Foundation
 /// only the frame whose interval contains the target and what follows; frames that end before
 /// the target are not even decoded when no other frame needs them (`skip_frame`). A seek
 /// ahead within reach arrives as a retarget through `steering` instead of a flush: decoding
-/// goes on from where it is, only the target and the frames' serial change.
+/// goes on from where it is, only the target and the frames' serial change. Packets in and
+/// frames out go through the `DecodePump` it shares with the audio decoder.
 /// Threading: its own thread; `stop` from the control thread.
 final class VideoDecodeWorker: @unchecked Sendable {
     struct Timing {
@@ -20,20 +21,20 @@ final class VideoDecodeWorker: @unchecked Sendable {
         let origin: Double
     }
 
-    // Safe: `decoder` is used only on the worker thread.
-    private let decoder: Decoder
-    private let packets: PacketQueue
+    // Safe: `pump` is used only on the worker thread.
+    private let pump: DecodePump
     private let frames: VideoFrameQueue
     private let timing: Timing
     private var thread: EngineThread?
     /// Steers this decoder without a flush (held by whoever decides retargets).
     let steering = VideoDecoderSteering()
     let decodedFrames = Locked(0)
-    let decodeErrors = Locked(0)
+    let decodeErrors: Locked<Int>
 
     init(decoder: Decoder, packets: PacketQueue, frames: VideoFrameQueue, timing: Timing) {
-        self.decoder = decoder
-        self.packets = packets
+        let errors = Locked(0)
+        decodeErrors = errors
+        pump = DecodePump(decoder: decoder, packets: packets, errors: errors)
         self.frames = frames
         self.timing = timing
     }
@@ -57,15 +58,14 @@ final class VideoDecodeWorker: @unchecked Sendable {
     }
 
     private func run() {
-        let scratch = Frame()
-        /// The serial of the packets being decoded (the last flush's) and of the frames made
-        /// from them; they differ after a retarget, which relabels frames but not packets.
-        var packetSerial = -1
+        let scratch = pump.frame
+        let decoder = pump.decoder
+        /// The serial of the frames made from the packets decoded (the pump's, the last
+        /// flush's), except after a retarget, which relabels frames but not packets.
         var serial = -1
         var target: Target?
         var candidate: VideoFrame?
         var lastPts: Int64 = reel_nopts_value()
-        var drained = false
         /// The latest packet timestamp at or before the target sent so far: a non-reference
         /// packet before it cannot hold the target's picture (a later picture starts at or
         /// before the target), so it need not be decoded. The packet that holds it is never
@@ -132,66 +132,38 @@ final class VideoDecodeWorker: @unchecked Sendable {
             route(makeFrame(Frame.takingContents(of: scratch), pts: pts, duration: duration, serial: serial))
         }
 
-        func receiveAll() {
-            while true {
-                switch decoder.receive(into: scratch) {
-                case .frame: handleDecodedFrame()
-                case .needsInput, .endOfStream: return
-                case .error:
-                    decodeErrors.withLock { $0 += 1 }
-                    return
-                }
-            }
-        }
-
-        while let item = packets.pop() {
-            switch item {
-            case .flush(let request):
-                decoder.flush()
-                drained = false
-                packetSerial = request.serial
+        while true {
+            switch pump.next() {
+            case .frame:
+                handleDecodedFrame()
+            case .flushed(let request):
                 serial = request.serial
                 candidate = nil
                 lastPts = reel_nopts_value()
                 target = landing(for: request)
                 latestBeforeTarget = .min
                 decoder.skipsNonReferenceFrames = false
-            case .packet(let packet, let fromSerial):
-                guard fromSerial == packetSerial, !drained else { continue }
+            case .sending(let packet):
                 if let r = steering.take(from: serial) { apply(r) }
+                // Before an exact target, a packet no other picture needs is not decoded at all.
                 if let t = target, t.mode == .exact, !t.fills, packet.pts != reel_nopts_value() {
                     decoder.skipsNonReferenceFrames = packet.pts < latestBeforeTarget
                     if packet.pts <= t.pts { latestBeforeTarget = max(latestBeforeTarget, packet.pts) }
                 } else if decoder.skipsNonReferenceFrames {
                     decoder.skipsNonReferenceFrames = false
                 }
-                while true {
-                    switch decoder.send(packet) {
-                    case .accepted:
-                        receiveAll()
-                    case .full:
-                        receiveAll()
-                        continue
-                    case .error:
-                        decodeErrors.withLock { $0 += 1 }
-                    }
-                    break
-                }
-            case .endOfStream(let endSerial):
-                guard endSerial == packetSerial, !drained else { continue }
-                decoder.skipsNonReferenceFrames = false
-                _ = decoder.send(nil)
-                receiveAll()
+            case .ended:
                 if let r = steering.take(from: serial) { apply(r) }
                 // A target past the last frame lands on the last frame.
                 if target != nil, let held = candidate { deliver(held) }
                 target = nil; candidate = nil
-                drained = true
                 if !frames.markEndOfStream(serial: serial), let r = steering.take(from: serial) {
                     // Retargeted after the last frame: the new serial has nothing either.
                     apply(r)
                     frames.markEndOfStream(serial: serial)
                 }
+            case .aborted:
+                return
             }
         }
     }

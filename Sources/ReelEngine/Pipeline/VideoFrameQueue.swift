@@ -6,21 +6,13 @@ import Foundation
 /// reach the screen. A buffer only: a seek ahead of what is decoded moves it to the new serial
 /// while the decoder is steered on by its own `VideoDecoderSteering`.
 /// Threading: `push`/`pushPast`/`markEndOfStream` from the video decoder thread;
-/// `reset`/`seekWithinReach`/`abort`/`setPastLimit` from the control thread; `first`/`popFirst`
+/// `reset`/`reach`/`serve`/`strip`/`abort`/`setPastLimit` from the control thread; `first`/`popFirst`
 /// from the presentation side. All state is locked.
 final class VideoFrameQueue: @unchecked Sendable {
     enum PushResult {
         case queued
         /// Stale frame (its decoder may have been retargeted meanwhile), or the queue is gone.
         case refused
-    }
-
-    enum FastSeek {
-        /// The picture is already decoded: it is current now.
-        case landed(VideoFrame)
-        /// The decoder carries on from where it is towards the target, under the new serial.
-        case retargeted
-        case miss
     }
 
     // Safe: all state is guarded by `condition`.
@@ -37,9 +29,12 @@ final class VideoFrameQueue: @unchecked Sendable {
     private let firstFrameArrived: @Sendable (_ serial: Int, _ pts: Double) -> Void
     /// The serial whose first frame (or end) was already reported, so each landing hears once.
     private var announcedSerial = -1
-    /// The running media time (nil while the clock is frozen): lets a full queue nobody takes
-    /// pictures from (a hidden or minimised window) drop the ones long past their time.
-    private let clockNow: @Sendable () -> Double?
+    /// When the running clock reaches a media time (nil while it is frozen): lets a full queue
+    /// nobody takes pictures from (a hidden or minimised window) drop the ones long past their
+    /// time, waking when the oldest falls that far behind rather than looking now and then.
+    private let clockReaches: @Sendable (Double) -> HostTime?
+    /// Told of every picture queued (when the control loop asked) and of the end.
+    private let progress: DecodeProgress?
     /// Pictures dropped unseen because nothing took them in time.
     private(set) var unwatchedDrops = 0
     /// How far behind the clock a waiting picture may fall before it is dropped unseen: beyond
@@ -47,9 +42,10 @@ final class VideoFrameQueue: @unchecked Sendable {
     /// too), near enough that pictures taken again are about the ones for now.
     static let unwatchedLateness = 0.1
 
-    init(capacity: Int, clockNow: @escaping @Sendable () -> Double? = { nil },
-         firstFrameArrived: @escaping @Sendable (Int, Double) -> Void) {
-        self.clockNow = clockNow
+    init(capacity: Int, clockReaches: @escaping @Sendable (Double) -> HostTime? = { _ in nil },
+         progress: DecodeProgress? = nil, firstFrameArrived: @escaping @Sendable (Int, Double) -> Void) {
+        self.clockReaches = clockReaches
+        self.progress = progress
         self.capacity = capacity
         self.firstFrameArrived = firstFrameArrived
     }
@@ -61,14 +57,19 @@ final class VideoFrameQueue: @unchecked Sendable {
         while tape.futureCount >= capacity && frame.serial == serial && !aborted {
             // With nobody taking pictures the decoder would stop here, then the demuxer once
             // its queues fill, and the sound with it. Pictures far past their time go instead.
-            let now = clockNow()
-            if let now, let oldest = tape.firstFuture, oldest.pts + Self.unwatchedLateness < now {
+            // Woken by a picture taken, a reset, the end, or the clock starting (`clockStarted`);
+            // while it runs, also when the oldest picture falls too far behind.
+            guard let oldest = tape.firstFuture, let due = clockReaches(oldest.pts + Self.unwatchedLateness) else {
+                condition.wait()
+                continue
+            }
+            let now = HostTime.now
+            if due <= now {
                 _ = tape.takeFuture()
                 unwatchedDrops += 1
                 continue
             }
-            // Looked at again now and then: a running clock moves without telling anyone.
-            _ = condition.wait(until: Date(timeIntervalSinceNow: now == nil ? 1 : 0.05))
+            _ = condition.wait(until: Date(timeIntervalSinceNow: due.seconds(since: now)))
         }
         guard frame.serial == serial && !aborted else { condition.unlock(); return .refused }
         tape.appendFuture(frame)
@@ -77,6 +78,7 @@ final class VideoFrameQueue: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         if announce { firstFrameArrived(frame.serial, frame.pts) }
+        progress?.decoded()
         return .queued
     }
 
@@ -101,6 +103,7 @@ final class VideoFrameQueue: @unchecked Sendable {
         condition.unlock()
         // A serial that ends without any frame still has to end its preroll.
         if announce { firstFrameArrived(current, .nan) }
+        progress?.ended()
         return true
     }
 
@@ -113,32 +116,60 @@ final class VideoFrameQueue: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// An exact seek without the demuxer, when it can be had: the picture for `request.target`
-    /// is already decoded (then it is current now, and the serial does not change), or it is
-    /// still ahead of the decoder and `retargetWorthIt(end of what is decoded)` says decoding
-    /// on is cheaper than seeking (then the decoder's frames become `request.serial`'s:
-    /// `steer(from: old serial)` tells the decoder before any frame of it is refused as stale).
-    func seekWithinReach(_ request: SeekRequest, retargetWorthIt: (Double) -> Bool,
-                         steer: (_ from: Int) -> Void) -> FastSeek {
+    /// How an exact seek to `request` could be served without the demuxer (it only looks):
+    /// `.landed` when the picture for its target is already decoded; `.retargeted` when it is
+    /// still ahead of the decoder and `retargetWorthIt(end of what is decoded)` says decoding on
+    /// is cheaper than seeking.
+    func reach(_ request: SeekRequest, retargetWorthIt: (Double) -> Bool) -> WithinReach {
         condition.lock()
         defer { condition.unlock() }
-        guard !aborted else { return .miss }
+        return lockedReach(request, retargetWorthIt: retargetWorthIt).reach
+    }
+
+    private func lockedReach(_ request: SeekRequest, retargetWorthIt: (Double) -> Bool) -> (reach: WithinReach, at: Int?) {
+        guard !aborted else { return (.miss, nil) }
         let wholeStream = endOfStreamSerial == serial
-        if let i = tape.position(of: request.target, isWholeStream: wholeStream) {
-            let frame = tape.move(to: i)
+        if let i = tape.position(of: request.target, isWholeStream: wholeStream) { return (.landed, i) }
+        guard !wholeStream, let end = tape.end, request.target >= end - 1e-6, retargetWorthIt(end) else { return (.miss, nil) }
+        return (.retargeted, nil)
+    }
+
+    /// Serves an exact seek without the demuxer as `reach` finds it now: the decoded picture
+    /// becomes current (returned; the serial does not change), or, when `retargets`, the
+    /// decoder's frames become `request.serial`'s (`steer(from: old serial)` tells the decoder
+    /// before any frame of it is refused as stale).
+    func serve(_ request: SeekRequest, retargets: Bool, retargetWorthIt: (Double) -> Bool,
+               steer: (_ from: Int) -> Void) -> (reach: WithinReach, landed: VideoFrame?) {
+        condition.lock()
+        defer { condition.unlock() }
+        let (reach, position) = lockedReach(request, retargetWorthIt: retargetWorthIt)
+        switch reach {
+        case .landed:
+            let frame = tape.move(to: position!)
             condition.broadcast()
-            return .landed(frame)
+            return (.landed, frame)
+        case .retargeted where retargets:
+            steer(serial)
+            serial = request.serial
+            if request.fillsPast {
+                tape.futureIntoPast()   // the decoder keeps every picture on its way: still one strip
+            } else {
+                tape.clear()   // the decoder may skip frames on its way: the strip would have holes
+            }
+            condition.broadcast()
+            return (.retargeted, nil)
+        case .retargeted, .miss:
+            return (.miss, nil)
         }
-        guard !wholeStream, let end = tape.end, request.target >= end - 1e-6, retargetWorthIt(end) else { return .miss }
-        steer(serial)
-        serial = request.serial
-        if request.fillsPast {
-            tape.futureIntoPast()   // the decoder keeps every picture on its way: still one strip
-        } else {
-            tape.clear()   // the decoder may skip frames on its way: the strip would have holes
-        }
-        condition.broadcast()
-        return .retargeted
+    }
+
+    /// The times of the pictures held (the past, the one on screen last) and waiting, and
+    /// whether the decoder has delivered its last one: what the seek coordinator plans on.
+    var strip: (past: [DecodedPictures.Picture], future: [DecodedPictures.Picture], decoderEnded: Bool) {
+        condition.lock()
+        defer { condition.unlock() }
+        return (tape.past.map { ($0.pts, $0.duration) }, tape.future.map { ($0.pts, $0.duration) },
+                endOfStreamSerial == serial)
     }
 
     /// The picture before the one on screen, from the past; nil when it is not held.
@@ -154,6 +185,14 @@ final class VideoFrameQueue: @unchecked Sendable {
     func setPastLimit(_ limit: FrameTape.Limit) {
         condition.lock()
         tape.setLimit(limit)
+        condition.unlock()
+    }
+
+    /// The clock started running: a full queue waiting for room looks again at how late its
+    /// oldest picture is.
+    func clockStarted() {
+        condition.lock()
+        condition.broadcast()
         condition.unlock()
     }
 

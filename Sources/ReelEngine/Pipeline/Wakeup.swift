@@ -14,7 +14,15 @@ final class Wakeup: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Waits until signalled or `timeout` seconds pass.
+    /// Waits until signalled (at once when a signal came since the last wait).
+    func wait() {
+        condition.lock()
+        while !pending { condition.wait() }
+        pending = false
+        condition.unlock()
+    }
+
+    /// Waits until signalled or `timeout` seconds pass (a caller's own bound, not a poll).
     func wait(timeout: Double) {
         condition.lock()
         if !pending { _ = condition.wait(until: Date(timeIntervalSinceNow: timeout)) }

@@ -84,7 +84,7 @@ public final class Player: PlaybackController, @unchecked Sendable {
 
     public func waitForNewFrame(timeout: Double) {
         guard let queue = core.snapshot.current.session?.frameQueue else {
-            usleep(UInt32(min(timeout, 0.005) * 1_000_000))
+            core.sessionPublished.wait(timeout: timeout)
             return
         }
         queue.waitForFrame(timeout: timeout)
