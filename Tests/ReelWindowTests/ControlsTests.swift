@@ -21,12 +21,7 @@ struct ControlsTests {
         init(on desktop: Desktop, arguments: [String] = [], clip: Fixtures.Spec = .solidRed,
              settings: [String] = []) throws {
             self.desktop = desktop
-            if !settings.isEmpty {
-                let folder = desktop.home.appendingPathComponent("config/glib-2.0/settings")
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                try (["[io/github/reel/Reel]"] + settings).joined(separator: "\n").appending("\n")
-                    .write(to: folder.appendingPathComponent("keyfile"), atomically: true, encoding: .utf8)
-            }
+            if !settings.isEmpty { try desktop.writeSettings(settings) }
             app = try ReelApp(on: desktop, arguments: arguments + [try Fixtures.path(clip)])
             // The picture, from the read that finds the clip loaded (autoplay: playing).
             let playButton = arguments.contains("--paused") ? "Play" : "Pause"

@@ -74,6 +74,10 @@ public final class PlayerWindow: MediaPlayerWindow {
         subtitles?.warn = { [weak self] text in self?.notice.show(text, seconds: SubtitleController.noticeSeconds) }
         if let subtitles { playerView.movie.subtitles = { [weak subtitles] in subtitles?.image(at: $0, width: $1, height: $2) } }
         playerView.doubleClicked = { [weak self] in self?.toggleFullscreen() }
+        Signal.connectIntInt(playerView.movie.area.raw, "resize") { [weak self] _, _ in
+            guard let self else { return }
+            self.liftSubtitles(self.playerView.model.controlsVisible)
+        }
         binding = WindowBinding(window: self)
         queue.observe { [weak self] in self?.mpris?.refresh() }
         let panel = QueuePanel(controller: queue)
@@ -184,8 +188,9 @@ public final class PlayerWindow: MediaPlayerWindow {
             if let speedAction { Actions.setState(speedAction, number: model.speed) }
             requestedSpeed = model.speed
         }
-        // Subtitles move up over the controls while they show, as mpv's do over its OSC.
-        if change.contains(.controls) { liftSubtitles(model.controlsVisible) }
+        // Subtitles move up over the controls while they show, as mpv's do over its OSC (and
+        // again when the picture's place changes under them: a new picture, a new size).
+        if change.contains([.controls, .media]) { liftSubtitles(model.controlsVisible) }
     }
 
     private func setTitle(_ title: String?) {

@@ -170,6 +170,7 @@ public final class PlayerView {
         default:
             break
         }
+        if change.contains([.state, .timeline, .media]) { followPause() }
         controls.follow(change)
     }
 
@@ -248,6 +249,17 @@ public final class PlayerView {
 
     public var controlsVisible: Bool { visibility.visible }
 
+    /// Paused by the person or at the end, with a picture to look at: the controls come up and
+    /// stay (ControlsVisibility). The pauses a scan makes are not the person's: while one runs,
+    /// what was paused stays so.
+    func followPause() {
+        guard !model.timeline.isScanning else { return }
+        let paused = (model.state == .ready || model.state == .ended) && model.pictureShown
+        guard paused != visibility.paused else { return }
+        visibility.playbackPaused(paused, now: Clock.now)
+        applyVisibility()
+    }
+
     /// Lays a widget of the host over the picture, above the player's own overlays, showing and
     /// fading with the controls (Clapper's fading overlays): a header bar over the picture. It is
     /// placed by its own halign and valign; the pointer over it and its popovers open (those it
@@ -257,8 +269,14 @@ public final class PlayerView {
         applyVisibility()
     }
 
-    /// The height of the controls bar at the bottom of the view (zero before it is laid out).
-    public var controlsHeight: Double { Double(gtk_widget_get_height(controls.revealer)) }
+    /// The height the controls bar takes at the bottom of the view (with its margin), as it is
+    /// laid out when shown: measured, so that it is known the moment they come up, before the
+    /// revealer has been laid out (the controls shown at a paused first picture).
+    public var controlsHeight: Double {
+        var height: gint = 0
+        gtk_widget_measure(controls.bar, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width(widget), nil, &height, nil, nil)
+        return Double(height)
+    }
 
     func applyVisibility() {
         let state = model.state
