@@ -54,10 +54,11 @@ public final class PlayerWindow: MediaPlayerWindow {
         titleLabel = builder.widget("title-label")
         playerView = PlayerView(settings: settings)
         inhibitor = IdleInhibitor(application: application, window: window)
-        notice = Notice(content: playerView.widget)
+        notice = Notice()
+        playerView.addNoticeOverlay(notice.overlay)
         // No title bar above the picture: the picture takes the whole window, and the header
         // bar lies over it, showing and fading with the controls (in a window as in fullscreen).
-        adw_application_window_set_content(window.cast(), notice.overlay)
+        adw_application_window_set_content(window.cast(), playerView.widget)
         let host = ViewSessionPlayer(view: playerView, window: self)
         session = PlaybackSession(player: host, model: playerView.model, window: host, settings: settings)
         installActions()

@@ -58,8 +58,10 @@ final class ScrubberPreview {
         self.chapters = chapters
         self.settings = settings
         relay.preview = self
-        // Topmost: over the picture and beside the controls, never under them.
+        // Just below the controls (player-view.ui's order), over the picture, the subtitles and
+        // the billboard; it is placed above the bar, so the two never overlap.
         gtk_overlay_add_overlay(overlay.cast(), card)
+        gtk_widget_insert_before(card, overlay, controls.revealer)
         Signal.connectChildPosition(overlay.raw) { [weak self] child, allocation in
             guard let self, child == self.card, let allocation else { return false }
             self.place(allocation)

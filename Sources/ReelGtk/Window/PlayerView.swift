@@ -27,6 +27,8 @@ public final class PlayerView {
     let chapterMarks: ChapterMarks
     /// The host's widgets that show and fade with the controls (the app's header bar).
     let fadingOverlays: FadingOverlays
+    /// The host's notices (toasts), over everything, below the header bar.
+    let notices: NoticeLayer
     private let status: StatusPage
     private let spinner: UnsafeMutablePointer<GtkWidget>
     private let builder: UIBuilder
@@ -85,7 +87,9 @@ public final class PlayerView {
         billboard = Billboard(builder: builder)
         chapterMarks = ChapterMarks(scale: controls.scrubber)
         preview = ScrubberPreview(overlay: widget, controls: controls, chapters: chapterMarks, settings: settings)
-        fadingOverlays = FadingOverlays(overlay: widget)
+        let fading = FadingOverlays(overlay: widget)
+        fadingOverlays = fading
+        notices = NoticeLayer(overlay: widget) { fading.topHeight }
         relay.view = self
         following = model.observe { [weak self] change in self?.follow(change) }
         movie.failed = { [weak self] message in self?.showFailure(.internalError(message)) }
@@ -265,8 +269,16 @@ public final class PlayerView {
     /// placed by its own halign and valign; the pointer over it and its popovers open (those it
     /// holds when added) keep the controls up, and it stays while no media is open.
     public func addFadingOverlay(_ child: UnsafeMutablePointer<GtkWidget>) {
-        fadingOverlays.add(child)
+        fadingOverlays.add(child, below: notices.bottom)
         applyVisibility()
+    }
+
+    /// Lays a widget of the host over everything of the view: its notices (an AdwToastOverlay
+    /// without a child, whose toasts show there). It lies at the top edge below the fading
+    /// overlays there (the header bar), centred, at its natural size, so it covers neither the
+    /// controls nor the subtitles and takes no click meant for them.
+    public func addNoticeOverlay(_ child: UnsafeMutablePointer<GtkWidget>) {
+        notices.add(child)
     }
 
     /// The height the controls bar takes at the bottom of the view (with its margin), as it is
