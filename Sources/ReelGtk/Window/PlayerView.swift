@@ -171,6 +171,10 @@ public final class PlayerView {
             preview.mediaClosed()
         case .pictureChanged:
             movie.refresh()
+        case .seekRequested(let target):
+            showSeek(at: target, asked: true)
+        case .landed(let position):
+            if billboard.showsSeek { showSeek(at: position, asked: false) }
         default:
             break
         }
@@ -298,6 +302,8 @@ public final class PlayerView {
         // Hidden controls must not take clicks meant for the picture.
         gtk_widget_set_can_target(controls.revealer, visible ? 1 : 0)
         preview.setControlsShown(visible)
+        // Up, the scrubber says where a seek went: the billboard need not.
+        if visible && billboard.showsSeek { billboard.hide() }
         fadingOverlays.show(visibility.overlaysShown)
         // The pointer goes with the last of the chrome (the status page keeps it).
         gtk_widget_set_cursor_from_name(widget, isFullscreen && !visibility.overlaysShown ? "none" : nil)
