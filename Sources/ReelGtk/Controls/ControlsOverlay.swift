@@ -126,6 +126,9 @@ final class ControlsOverlay {
 
     var isScrubbing: Bool { scrubbing.isScrubbing }
 
+    /// Whether a point (the scrubber's coordinates) lies in the band that takes presses.
+    func scrubberBand(containsX x: Double, y: Double) -> Bool { scrubbing.bandContains(x: x, y: y) }
+
     /// The scrubber and the labels at the model's time (the hand's while it holds the scrubber);
     /// a break shows its own time.
     private func showTime() {

@@ -141,8 +141,7 @@ final class ScrubberPreview {
         var sx = 0.0, sy = 0.0
         gtk_widget_translate_coordinates(controls.bar, controls.scrubber, barX, barY, &sx, &sy)
         // The same band around the scrubber that takes presses (ControlsOverlay's drag).
-        let over = sx >= 0 && sx <= Double(gtk_widget_get_width(controls.scrubber))
-            && sy >= -4 && sy <= Double(gtk_widget_get_height(controls.scrubber)) + 4
+        let over = controls.scrubberBand(containsX: sx, y: sy)
         guard controlsShown, let duration = controls.duration, duration > 0, over || controls.isScrubbing else {
             hide()
             return
