@@ -184,7 +184,7 @@ final class ControlsOverlay {
         scrubbingChanged?(scrubberHeld || popupsOpen > 0)
     }
 
-    /// The volume slider pops up from the bar.
+    /// The volume popover pops up from the bar.
     private func wirePopups() {
         let popups: [UnsafeMutablePointer<GtkWidget>?] = [volume.popup]
         for case let popup? in popups {

@@ -83,11 +83,13 @@ public final class Billboard {
     // MARK: The usual messages
 
     public func volume(_ level: Double, muted: Bool) {
-        let percent = Int((level * 100).rounded())
-        let icon = muted || percent == 0 ? "audio-volume-muted-symbolic"
-            : percent < 34 ? "audio-volume-low-symbolic" : percent < 67 ? "audio-volume-medium-symbolic" : "audio-volume-high-symbolic"
+        show(Self.volumeText(level, muted: muted), icon: VolumeIcon.name(level: level, muted: muted))
+    }
+
+    /// "Volume 75 %", or "Muted".
+    static func volumeText(_ level: Double, muted: Bool) -> String {
         // Translators: %ld is the volume in percent.
-        show(muted ? tr("Muted") : String(format: tr("Volume %ld %%"), percent), icon: icon)
+        muted ? tr("Muted") : String(format: tr("Volume %ld %%"), Int((level * 100).rounded()))
     }
 
     public func speed(_ speed: Double) {
