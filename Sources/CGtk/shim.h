@@ -77,4 +77,59 @@ static inline GtkWidget *reel_message_dialog_new(GtkWindow *parent, const char *
     G_GNUC_END_IGNORE_DEPRECATIONS
     return dialog;
 }
+
+// Where a window is, and moving it: GTK 4 offers neither. X11 lets a client do both (through
+// Xlib, on GDK's X11 surface); Wayland lets it do neither, and these say so (FALSE). The few
+// X11 functions are declared here rather than through gdk/x11/gdkx.h, whose Xlib names
+// (Window, Display, Time, Status, None…) would reach every Swift file that imports GTK.
+#ifdef GDK_WINDOWING_X11
+struct _XDisplay;
+GType gdk_x11_surface_get_type(void);
+GType gdk_x11_monitor_get_type(void);
+unsigned long gdk_x11_surface_get_xid(GdkSurface *surface);
+struct _XDisplay *gdk_x11_display_get_xdisplay(GdkDisplay *display);
+void gdk_x11_monitor_get_workarea(GdkMonitor *monitor, GdkRectangle *workarea);
+int XTranslateCoordinates(struct _XDisplay *display, unsigned long source, unsigned long destination, int x, int y,
+                          int *x_return, int *y_return, unsigned long *child_return);
+unsigned long XDefaultRootWindow(struct _XDisplay *display);
+int XMoveWindow(struct _XDisplay *display, unsigned long window, int x, int y);
+int XFlush(struct _XDisplay *display);
+#endif
+
+// The surface's top-left corner on the screen (its shadow included, as its size is).
+static inline gboolean reel_surface_origin(GdkSurface *surface, int *x, int *y) {
+#ifdef GDK_WINDOWING_X11
+    if (G_TYPE_CHECK_INSTANCE_TYPE(surface, gdk_x11_surface_get_type())) {
+        struct _XDisplay *display = gdk_x11_display_get_xdisplay(gdk_surface_get_display(surface));
+        unsigned long child = 0;
+        return XTranslateCoordinates(display, gdk_x11_surface_get_xid(surface), XDefaultRootWindow(display),
+                                     0, 0, x, y, &child) != 0;
+    }
+#endif
+    return FALSE;
+}
+
+// Asks the window manager to move the surface's top-left corner to (x, y).
+static inline gboolean reel_surface_move(GdkSurface *surface, int x, int y) {
+#ifdef GDK_WINDOWING_X11
+    if (G_TYPE_CHECK_INSTANCE_TYPE(surface, gdk_x11_surface_get_type())) {
+        struct _XDisplay *display = gdk_x11_display_get_xdisplay(gdk_surface_get_display(surface));
+        XMoveWindow(display, gdk_x11_surface_get_xid(surface), x, y);
+        XFlush(display);
+        return TRUE;
+    }
+#endif
+    return FALSE;
+}
+
+// The monitor's work area (without the desktop's panels) where X11 tells it, else all of it.
+static inline void reel_monitor_workarea(GdkMonitor *monitor, GdkRectangle *area) {
+#ifdef GDK_WINDOWING_X11
+    if (G_TYPE_CHECK_INSTANCE_TYPE(monitor, gdk_x11_monitor_get_type())) {
+        gdk_x11_monitor_get_workarea(monitor, area);
+        return;
+    }
+#endif
+    gdk_monitor_get_geometry(monitor, area);
+}
 #endif

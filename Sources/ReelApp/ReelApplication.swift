@@ -212,6 +212,7 @@ public final class ReelApplication {
             }
         }
         if let report {
+            report.follow(window.playerView.model)
             window.playerView.firstPictureShown = { [weak report] in report?.pictureDrawn() }
             window.closing = { [weak self] in self?.finishReport() }
         }
@@ -228,6 +229,9 @@ public final class ReelApplication {
     private func loadStyles() {
         guard let display = gdk_display_get_default() else { return }
         PlayerStyles.load()
+        // Reel's own icon (the window's, About's) where it is, installed or not: run from the
+        // source tree, the desktop's icon theme knows nothing of it.
+        if let icons = DataDirectory.iconFolder { gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), icons) }
         // The person's own look, on top of ours.
         let config = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"] ?? NSHomeDirectory() + "/.config"
         let user = config + "/reel/style.css"

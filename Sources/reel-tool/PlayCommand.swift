@@ -52,7 +52,8 @@ struct PlayCommand: ParsableCommand {
         guard speedRange.contains(speed) else {
             throw ToolFailure(code: "usage", message: "--speed must be between \(speedRange.lowerBound) and \(speedRange.upperBound)")
         }
-        let session = PlaySession(json: json, frameLimit: frames, loops: loop, following: Array(sources.dropFirst()))
+        let following = try sources.dropFirst().map { text throws(PlayerError) in try MediaSource(parsing: text) }
+        let session = PlaySession(json: json, frameLimit: frames, loops: loop, following: following)
         var configuration = PlayerConfiguration()
         configuration.audioOutput = maxSpeed ? .null : audio
         configuration.freewheel = maxSpeed

@@ -17,7 +17,7 @@ final class PlaySession: @unchecked Sendable {
     private let frameLimit: Int?
     private var loopsLeft: Int
     /// Items still to play after the current one (each set as the player's next in turn).
-    private var following: [String]
+    private var following: [MediaSource]
     private let lock = NSLock()
     private var lastShownPts: Double?
     private var lastDrift: Double?
@@ -27,7 +27,7 @@ final class PlaySession: @unchecked Sendable {
     private let wake = NSCondition()
     private let started = HostTime.now
 
-    init(json: Bool, frameLimit: Int?, loops: Int, following: [String] = []) {
+    init(json: Bool, frameLimit: Int?, loops: Int, following: [MediaSource] = []) {
         self.json = json
         self.frameLimit = frameLimit
         loopsLeft = loops
@@ -68,8 +68,8 @@ final class PlaySession: @unchecked Sendable {
             if let line = line(for: event) { Output.line(line) }
         } else if case .time(let position, let duration) = event {
             progress(position, duration)
-        } else if case .warning(let text) = event {
-            Output.note("reel-tool: \(text)")
+        } else if case .warning(let warning) = event {
+            Output.note("reel-tool: \(warning)")
         }
         wake.unlock()
         // The engine reports `played_to_end` right after the `ended` state: the run is over
@@ -114,9 +114,9 @@ final class PlaySession: @unchecked Sendable {
         case .firstFrameShown(let pts): return ["event": "first_frame", "pts": Output.round(pts, 6), "t": t]
         case .seekCompleted(let p): return ["event": "seek_completed", "position": Output.round(p), "t": t]
         case .playedToEnd: return ["event": "played_to_end", "t": t]
-        case .nextItemStarted(let source): return ["event": "next_item", "source": source, "t": t]
+        case .nextItemStarted(let source): return ["event": "next_item", "source": source.description, "t": t]
         case .audioStreamChanged(let info): return ["event": "audio_stream", "index": info.selectedAudioStream as Any, "t": t]
-        case .warning(let text): return ["event": "warning", "message": text, "t": t]
+        case .warning(let w): return ["event": "warning", "code": w.code, "message": w.description, "t": t]
         case .volumeChanged(let v, let m): return ["event": "volume", "volume": v, "muted": m, "t": t]
         case .speedChanged(let s): return ["event": "speed", "speed": s, "t": t]
         case .time(let position, _):
@@ -143,7 +143,7 @@ final class PlaySession: @unchecked Sendable {
         case .reconnecting(let attempt, let reason):
             return ["event": "reconnecting", "attempt": attempt, "reason": reason, "t": t]
         case .interstitialStarted(let r):
-            return ["event": "interstitial_started", "index": r.index, "source": r.source, "at": Output.round(r.at, 6),
+            return ["event": "interstitial_started", "index": r.index, "source": r.source.displayName, "at": Output.round(r.at, 6),
                     "main_position": Output.round(player?.position ?? 0, 6), "t": t]
         case .interstitialProgress(let position, _):
             return ["event": "interstitial_tick", "position": Output.round(position), "t": t]

@@ -130,7 +130,7 @@ struct GaplessTests {
             sink.waitUntilRecording(raw)
             let test = TestPlayer(audio: .pulse) { $0.audioDevice = sink.name }
             try test.open(first)
-            test.player.setNext(second)
+            test.player.setNext(MediaSource(path: second))
             let watcher = Watcher(player: test.player)
             let mark = test.recorder.count
             test.player.play()
@@ -176,7 +176,7 @@ struct GaplessTests {
         // Events: one hand-over, no end of the first item, no state change until the very end.
         let events = run.events
         let handover = try #require(events.firstIndex { if case .nextItemStarted = $0 { return true }; return false })
-        if case .nextItemStarted(let source) = events[handover] { #expect(source == second) }
+        if case .nextItemStarted(let source) = events[handover] { #expect(source == MediaSource(path: second)) }
         let endings = events.filter { if case .playedToEnd = $0 { return true }; return false }
         #expect(endings.count == 1, "played_to_end \(endings.count) times")
         let statesAfter = events[handover...].compactMap { e -> PlayerState? in
@@ -216,7 +216,7 @@ struct GaplessTests {
             presenter.stop()
             throw error
         }
-        test.player.setNext(next)
+        test.player.setNext(MediaSource(path: next))
         let mark = test.recorder.count
         test.player.play()
         return (test, presenter, mark)
@@ -248,7 +248,7 @@ struct GaplessTests {
             defer { presenter.stop() }
             if case .withdrawn = next {
                 usleep(300_000)
-                test.player.setNext(nil as String?)
+                test.player.setNext(nil)
             }
             try test.waitFor(from: mark, "the end of the first item", Self.isEnd)
             return SilentRun(events: Array(test.recorder.all[mark...]), state: test.player.state,

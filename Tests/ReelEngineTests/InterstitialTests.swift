@@ -3,7 +3,7 @@ import ReelEngine
 import ReelTestSupport
 import Testing
 
-/// Breaks in the main item (VKVideoPlayer's ads and suspend): one before it and one in it,
+/// Breaks in the main item (ads that suspend it): one before it and one in it,
 /// played through the real sound server and a 60 Hz headless display. Checked from the
 /// pictures that reached the screen, in order: the break's own from its first frame, and the
 /// main item continuing from exactly the frame at the break's time.

@@ -36,6 +36,7 @@ struct ReelToolTests {
     /// that no picture was dropped.)
     static let plays = Once { () throws -> [String: Result<Command.Result, Error>] in
         let main = try Fixtures.path(.longSmall), clip = try Fixtures.path(.videoOnly)
+        try SoundServer.ensure()
         let runs: [(String, [String], [String: String])] = [
             // 1.5 s of the film, the 2 s clip, then a little more film.
             ("interstitial", ["play", main, "--audio", "null", "--json", "--exit-after", "5",
@@ -44,6 +45,9 @@ struct ReelToolTests {
                         "--seek-to", "2", "--exit-after", "0.5"], [:]),
             ("no sound server", ["play", try Fixtures.path(.h264MP4), "--json", "--exit-after", "1"],
              ["PULSE_SERVER": "unix:/nonexistent/reel-no-sound"]),
+            // libpulse takes the sink from PULSE_SINK when the player names none.
+            ("no such sink", ["play", try Fixtures.path(.h264MP4), "--json", "--exit-after", "1"],
+             ["PULSE_SINK": "reel_no_such_sink"]),
         ]
         let results = AtOnce.map(runs.map { [$0.0] + $0.1 }) { run -> Command.Result in
             let environment = runs.first { $0.0 == run[0] }!.2
@@ -249,13 +253,16 @@ struct ReelToolTests {
         #expect(status == "2", "exit status \(status) (128+n means killed by signal n)")
     }
 
-    @Test("Without a sound server, play goes on silently and says so once")
-    func noSoundServer() throws {
-        let result = try Self.plays.get()["no sound server"]!.get()
+    @Test("Without a sound server, or with a sink that does not exist, play goes on silently and says so once", arguments: [
+        ("no sound server", "no_sound_server"), ("no such sink", "sound_output_failed"),
+    ])
+    func silentWhenSoundFails(_ run: String, _ code: String) throws {
+        let result = try Self.plays.get()[run]!.get()
         #expect(result.status == 0, "\(result.errors)")
         let events = try result.output.split(separator: "\n").map(Self.json)
         let warnings = events.filter { $0["event"] as? String == "warning" }
         #expect(warnings.count == 1)
+        #expect(warnings.first?["code"] as? String == code, "\(warnings)")
         let message = warnings.first?["message"] as? String ?? ""
         #expect(message.contains("without sound"), "\(message)")
         let summary = try #require(events.last)

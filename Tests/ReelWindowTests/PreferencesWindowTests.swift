@@ -32,11 +32,22 @@ struct PreferencesWindowTests {
         try tree.first { $0.name == name && $0.role == role } ?? window.element(named: name, role: role)
     }
 
+    /// Clicks the tab of the page named `name` in the header bar. The tree holds each tab two or
+    /// three times (the header's wide and narrow switchers, the bottom bar's): the one shown is
+    /// the wide one, its icon above its label, so the tallest.
+    static func choosePage(_ name: String, in preferences: ReelApp) throws {
+        let tree = try preferences.waitForTree("the \(name) page's tab") { tree in
+            tree.contains { $0.role == "page tab" && $0.name == name && $0.width > 0 }
+        }
+        let tabs = tree.filter { $0.role == "page tab" && $0.name == name && $0.width > 0 }
+        try preferences.click(try #require(tabs.max { $0.height < $1.height }))
+    }
+
     /// Clicks the Subtitles page's tab and returns the element of that page matching `match`
     /// once the page is chosen: from the read that saw the tab selected when it holds it
     /// (the page is drawn then), else from the reads after.
     static func subtitlesPage(_ preferences: ReelApp, _ match: @escaping (AccessibleNode) -> Bool) throws -> AccessibleNode {
-        try preferences.click(try preferences.element(named: "Subtitles", role: "page tab"))
+        try choosePage("Subtitles", in: preferences)
         let chosen = try preferences.waitForTree("the Subtitles page chosen") { tree in
             tree.contains { $0.role == "page tab" && $0.name == "Subtitles" && $0.states.contains("selected") }
         }
@@ -51,7 +62,6 @@ struct PreferencesWindowTests {
         ("check box", "Remember the queue for the next start"),
         ("check box", "Keep playing when the window is closed"),
         ("text", "Preferred audio languages (e.g. en, de)"),
-        ("combo box", "Pictures are drawn by"),
         ("spin button", "Seconds the controls stay without input"),
         ("check box", "A click on the picture shows or hides them"),
         ("check box", "Never hide the controls"),
@@ -60,20 +70,25 @@ struct PreferencesWindowTests {
         ("check box", "Minus sign before the time remaining"),
         ("check box", "Always show hours"),
         ("check box", "Show frames (timecode H:MM:SS:FF)"),
-        ("spin button", "Seconds between time updates"),
         ("combo box", "Size of plain subtitles"),
         ("push button", "Font"),
         ("push button", "Text colour"),
         ("check box", "Outline and shadow"),
         ("check box", "Dark box behind the text"),
-        ("spin button", "Distance from the bottom (fraction of the height)"),
         ("check box", "Use this style for styled (ASS) subtitles too"),
         ("text", "Preferred languages (e.g. en, fr)"),
         ("combo box", "Encoding of subtitle files"),
         ("check box", "Save Picture includes the subtitles"),
         ("check box", "Keep streamed videos on disk (seek back and watch again offline)"),
         ("spin button", "Disk cache size limit (GB)"),
+        ("combo box", "Draw the video with"),
+        ("spin button", "How often the shown time changes (seconds)"),
+        ("spin button", "Subtitle distance from the bottom (% of the picture)"),
     ]
+
+    /// The Advanced page's rows, in order: what few people change, away from the everyday ones.
+    static let advanced = ["Draw the video with", "How often the shown time changes (seconds)",
+                           "Subtitle distance from the bottom (% of the picture)"]
 
     @Test("Ctrl+comma opens pages of named rows; a click on a switch row and a combo row's item change their keys, keys changed elsewhere show in the rows, and search finds a row")
     func rowsAndKeys() throws {
@@ -82,9 +97,9 @@ struct PreferencesWindowTests {
             try app.element(named: "Open a Video")
             let preferences = try Self.openPreferences(app)
             // One read of the whole window (hundreds of elements: a read takes most of a second)
-            // for its four page tabs and every control.
-            let pages = ["Playback", "Controls", "Subtitles", "Streaming"]
-            let tree = try preferences.waitForTree("the four page tabs") { tree in
+            // for its five page tabs and every control.
+            let pages = ["Playback", "Controls", "Subtitles", "Streaming", "Advanced"]
+            let tree = try preferences.waitForTree("the five page tabs") { tree in
                 pages.allSatisfy { page in tree.contains { $0.role == "page tab" && $0.name == page } }
             }
             let missing = Self.controls.filter { control in !tree.contains { $0.role == control.role && $0.name == control.name } }
@@ -240,4 +255,43 @@ struct PreferencesWindowTests {
             }
         }
     }
+
+    @Test("The Advanced page holds the drawing, the time's refresh and the subtitles' distance (in percent; the key keeps its fraction); Escape closes the window")
+    func advancedPage() throws {
+        try SharedDesktop.standard.use { desktop in
+            let app = try ReelApp(on: desktop)
+            try app.element(named: "Open a Video")
+            let preferences = try Self.openPreferences(app)
+            try Self.choosePage("Advanced", in: preferences)
+            let page = try preferences.waitForTree("the Advanced page chosen, its rows laid out") { tree in
+                tree.contains { $0.role == "page tab" && $0.name == "Advanced" && $0.states.contains("selected") }
+                    && Self.advanced.allSatisfy { name in tree.contains { $0.name == name && $0.width > 0 } }
+            }
+            // Moved there, not copied: each control once in the whole window, in the page's order.
+            let controls = page.filter { ["spin button", "combo box", "check box"].contains($0.role) }
+            let rows = Self.advanced.map { name in controls.filter { $0.name == name } }
+            #expect(rows.allSatisfy { $0.count == 1 }, "\(rows)")
+            let tops = rows.compactMap(\.first).map(\.y)
+            #expect(tops == tops.sorted(), "not in order: \(rows)")
+            // Percent in the row, a fraction in the key.
+            #expect((Double(try Self.key(desktop, "subtitle-position")) ?? 0).distance(to: 0.05).magnitude < 0.0001)
+            let distance = try #require(page.first { $0.role == "spin button" && $0.name == Self.advanced[2] })
+            try preferences.click(distance)
+            try desktop.key("ctrl+a")
+            try desktop.xdotool(["type", "--delay", "40", "12"])
+            try desktop.key("Tab")
+            try Desktop.wait("subtitle-position 0.12", log: app.log) {
+                (Double(try Self.key(desktop, "subtitle-position")) ?? 0).distance(to: 0.12).magnitude < 0.0001
+            }
+            _ = try Self.gsettings(desktop, ["set", "io.github.reel.Reel", "subtitle-position", "0.2"])
+            try preferences.waitForElement("the row reading 20 %") {
+                $0.role == "spin button" && $0.name == Self.advanced[2] && $0.value.map { abs($0 - 20) < 0.001 } == true
+            }
+            try desktop.key("Escape")
+            try Desktop.wait("Escape to close the preferences", log: app.log, timeout: 10) {
+                try desktop.run(["xdotool", "search", "--onlyvisible", "--name", "^Preferences$"], check: false).status != 0
+            }
+        }
+    }
+
 }

@@ -174,7 +174,7 @@ final class PlaybackSession {
         switch change.moment {
         case .breakStarted(let report):
             // Translators: an ad break starts; %@ is the clip it plays.
-            window?.notify(String(format: tr("Break: %@"), report.source), actions: [], seconds: 3)
+            window?.notify(String(format: tr("Break: %@"), report.source.displayName), actions: [], seconds: 3)
         case .nextItemStarted:
             // As at any end: the finished item is forgotten by the resume history, its breaks
             // go with it, and the queue moves on (which tells the player what follows next).

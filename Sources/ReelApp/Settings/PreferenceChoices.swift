@@ -24,8 +24,8 @@ enum PreferenceChoices {
     }
 
     static var videoOutput: [PreferenceChoice] {
-        [.init(id: "auto", title: tr("The graphics card, if it draws OpenGL")),
-         .init(id: "gl", title: tr("OpenGL, always")),
+        [.init(id: "auto", title: tr("Automatic: the graphics card when it can")),
+         .init(id: "gl", title: tr("The graphics card (OpenGL)")),
          .init(id: "software", title: tr("The processor"))]
     }
 

@@ -31,7 +31,6 @@ final class PreferencesWindow {
             (.timeRefreshInterval, "refresh-interval-adjustment", "value"),
             (.subtitleOutline, "subtitle-outline-switch", "active"),
             (.subtitleBackground, "subtitle-background-switch", "active"),
-            (.subtitlePosition, "subtitle-position-adjustment", "value"),
             (.subtitleOverrideAss, "subtitle-override-switch", "active"),
             (.subtitleLanguages, "subtitle-languages-entry", "text"),
             (.audioLanguages, "audio-languages-entry", "text"),
@@ -42,6 +41,8 @@ final class PreferencesWindow {
         for binding in bindings {
             settings.bind(binding.key, to: builder.object(binding.id), property: binding.property)
         }
+        // A fraction in the key, percent in the row.
+        settings.bind(.subtitlePosition, to: builder.object("subtitle-position-adjustment"), property: "value", scale: 100)
         let choices: [(key: SettingKey, id: String, choices: [PreferenceChoice])] = [
             (.resumePlayback, "resume-combo", PreferenceChoices.resumePlayback),
             (.videoOutput, "video-output-combo", PreferenceChoices.videoOutput),

@@ -2,8 +2,9 @@ import Foundation
 import ReelEngine
 import ReelGtk
 
-/// `--report` and `--exit-after`, for measurement and scripts: JSON lines on stdout (the first
-/// picture drawn, a summary at quit) and a quit that many seconds after the first picture.
+/// `--report` and `--exit-after`, for measurement and scripts: JSON lines on stdout (how pictures
+/// are drawn, the first picture drawn, each warning of the player, a summary at quit) and a quit
+/// that many seconds after the first picture.
 /// Threading: main thread only.
 @MainActor
 final class LaunchReport {
@@ -19,6 +20,7 @@ final class LaunchReport {
     private var firstDrawn: Double?
     private var exitTimer: Timer?
     private var finished = false
+    private var following: ObservationToken?
 
     /// Nil when neither option was given: the app then reports nothing and never quits by itself.
     init?(options: CommandLineOptions.Measure, quit: @escaping @MainActor () -> Void) {
@@ -32,6 +34,14 @@ final class LaunchReport {
     func videoOutput(_ output: VideoOutput) {
         emit(["event": "video_output", "path": output.path.rawValue, "gl_renderer": output.rendererName,
               "accelerated": output.isAccelerated, "reason": output.reason])
+    }
+
+    /// Reports the player's warnings as they come: their code and their English text.
+    func follow(_ model: PlayerModel) {
+        following = model.observe { [weak self] change in
+            guard case .warning(let warning) = change.moment else { return }
+            self?.emit(["event": "warning", "code": warning.code, "message": warning.description])
+        }
     }
 
     /// A picture reached the screen; only the first one of the process counts.

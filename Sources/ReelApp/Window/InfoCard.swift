@@ -13,10 +13,18 @@ final class InfoCard {
     private let label: UnsafeMutablePointer<GtkWidget>
     private weak var view: PlayerView?
     private var timer: Timer?
-    static let rect = AuxiliarySlot.Rect(x: 0.02, y: 0.03, width: 0.42, height: 0.34)
+    /// The height the host's header bar takes over the picture's top: the card goes below it,
+    /// so that its first line never runs under the header's buttons.
+    private let headerHeight: @MainActor () -> Double
 
-    init(view: PlayerView) {
+    /// Where the card goes: at the left, just below the header bar.
+    static func rect(below header: Double) -> AuxiliarySlot.Rect {
+        AuxiliarySlot.Rect(x: 0.02, y: 0, width: 0.42, height: 0.34, top: header + 8)
+    }
+
+    init(view: PlayerView, below headerHeight: @escaping @MainActor () -> Double) {
         self.view = view
+        self.headerHeight = headerHeight
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         // Held by this object, not only by the overlay: taken off the picture and put back
         // later, it must still exist.
@@ -43,7 +51,7 @@ final class InfoCard {
             timer?.cancel()
             timer = nil
         } else {
-            view.auxiliarySlot.add(widget, at: Self.rect)
+            view.auxiliarySlot.add(widget, at: Self.rect(below: headerHeight()))
             update()
             timer = Timer(seconds: 0.5) { [weak self] in self?.update(); return true }
         }

@@ -74,7 +74,8 @@ struct KeyAction {
         ("win.open-url", ["<Control>l"]),
         ("win.save-frame", ["<Control>s"]),
         ("win.save-frame-plain", ["<Control><Shift>s"]),
-        ("win.show-help-overlay", ["<Control>question"]),
+        // F1: GNOME apps open their help there; Reel has no help pages, the shortcuts are its help.
+        ("win.show-help-overlay", ["<Control>question", "F1"]),
     ]
 
     /// Every detailed action name with its accelerators, for the application to register.
@@ -83,14 +84,14 @@ struct KeyAction {
     }
 
     /// Steps the volume (muting stays as it is) and shows where it is now.
-    private static func changeVolume(_ window: PlayerWindow, by delta: Double) {
+    static func changeVolume(_ window: PlayerWindow, by delta: Double) {
         let sound = window.playerView.model.sound
         let level = min(1, max(0, sound.volume + delta))
         window.playerView.player.setVolume(level)
         window.playerView.billboard.volume(level, muted: sound.isMuted)
     }
 
-    private static func seek(_ window: PlayerWindow, by delta: Double) {
+    static func seek(_ window: PlayerWindow, by delta: Double) {
         window.playerView.seek(by: delta)
     }
 }

@@ -15,6 +15,8 @@ final class Notice {
     /// The toast showing (a reference of ours, dropped when it is dismissed).
     private var current: OpaquePointer?
     static let seconds = 5.0
+    /// Long enough to read two lines of a warning.
+    static let warningSeconds = 8.0
 
     init() {
         overlay = adw_toast_overlay_new()
@@ -50,8 +52,18 @@ final class Notice {
     /// place: a warning about the media must not push away a notice with a button, such as the
     /// resume notice's Start Over.
     func queue(_ text: String, seconds: Double = Notice.seconds) {
-        let escaped = GString.take(g_markup_escape_text(text, -1)) ?? ""
-        guard let toast = adw_toast_new(escaped) else { return }
+        guard let toast = adw_toast_new("") else { return }
+        // A warning says what cannot play and why, longer than a toast's one line: its title
+        // wraps (up to three lines) instead of ending in "…".
+        let label = gtk_label_new(text)!
+        gtk_label_set_wrap(label.cast(), 1)
+        gtk_label_set_wrap_mode(label.cast(), PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_lines(label.cast(), 3)
+        gtk_label_set_ellipsize(label.cast(), PANGO_ELLIPSIZE_END)
+        gtk_label_set_max_width_chars(label.cast(), 60)
+        gtk_label_set_xalign(label.cast(), 0)
+        gtk_widget_add_css_class(label, "heading")
+        adw_toast_set_custom_title(toast, label)
         adw_toast_set_timeout(toast, guint(max(1, seconds.rounded())))
         adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_NORMAL)
         adw_toast_overlay_add_toast(OpaquePointer(overlay), toast)

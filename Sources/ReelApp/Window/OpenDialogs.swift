@@ -31,8 +31,11 @@ enum OpenDialogs {
         gtk_native_dialog_show(chooser.raw.cast())
     }
 
-    /// A small dialog asking for an address (ui/open-url.ui).
-    /// With "download for offline" ticked, the whole resource is fetched into the stream cache
+    /// A small dialog asking for an address (ui/open-url.ui): what Reel plays, or the full path
+    /// of a file (`AddressCheck`). Open stays insensitive until the entry holds one; Enter on
+    /// anything else says what is wrong under the entry, which then follows the typing, and
+    /// nothing opens. Escape closes it, as every dialog.
+    /// With "download for offline" ticked, a web address is fetched whole into the stream cache
     /// first (progress in the dialog, Cancel stops it), then `done` plays it from there.
     static func askForURL(parent: UnsafeMutablePointer<GtkWidget>, cache: StreamCacheOptions,
                           _ done: @escaping @MainActor (String) -> Void) {
@@ -41,29 +44,54 @@ enum OpenDialogs {
         let entry = builder.widget("url-entry")
         let open = builder.widget("open-url-button")
         let cancel = builder.widget("cancel-url-button")
+        let problem = builder.widget("url-problem")
         gtk_window_set_transient_for(dialog.cast(), parent.cast())
         // Offer what the clipboard holds when it looks like an address? Not without asking:
         // reading the clipboard is the person's call. Start empty.
         let offline = OfflineFetch(builder: builder, cache: cache)
+        var complained = false
+        func verdict() -> AddressCheck { AddressCheck.check(String(cString: gtk_editable_get_text(OpaquePointer(entry)))) }
+        // GNOME's way: the entry in its error style with a short line under it, the Open button
+        // insensitive meanwhile. Said once Open was asked for, so that typing is not scolded.
+        func show(_ check: AddressCheck) {
+            gtk_widget_set_sensitive(open, check.isValid ? 1 : 0)
+            let message = complained ? check.message : nil
+            gtk_label_set_text(problem.cast(), message ?? "")
+            gtk_widget_set_visible(problem, message == nil ? 0 : 1)
+            if message == nil { gtk_widget_remove_css_class(entry, "error") } else { gtk_widget_add_css_class(entry, "error") }
+        }
         func accept() {
-            let text = String(cString: gtk_editable_get_text(OpaquePointer(entry)))
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !text.isEmpty, !offline.isRunning else { return }
-            if offline.isWanted {
-                offline.start(text) { gtk_window_destroy(dialog.cast()); done(text) }
+            guard !offline.isRunning else { return }
+            let check = verdict()
+            guard case .valid(let address) = check else {
+                if check != .empty { complained = true }
+                show(check)
+                // Back to the entry (from the offline box), the text as it was typed, for mending.
+                gtk_entry_grab_focus_without_selecting(entry.cast())
+                return
+            }
+            if offline.isWanted, (try? MediaSource(parsing: address))?.isRemote == true {
+                offline.start(address) { gtk_window_destroy(dialog.cast()); done(address) }
                 return
             }
             gtk_window_destroy(dialog.cast())
-            done(text)
+            done(address)
         }
+        func dismiss() { offline.cancel(); gtk_window_destroy(dialog.cast()) }
+        Signal.connect(entry.raw, "changed") { show(verdict()) }
         Signal.connect(open.raw, "clicked") { accept() }
         Signal.connect(entry.raw, "activate") { accept() }
-        Signal.connect(cancel.raw, "clicked") { offline.cancel(); gtk_window_destroy(dialog.cast()) }
+        Signal.connect(cancel.raw, "clicked") { dismiss() }
         // Enter opens from anywhere in the dialog, as people expect: with the focus on the
         // "download for offline" box (ticked with its Alt+D) GTK would toggle it off instead.
+        // Escape closes it, as it closes GTK's and libadwaita's own dialogs.
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys.cast(), GTK_PHASE_CAPTURE)
         Signal.connectKey(keys.raw, "key-pressed") { keyval, _ in
+            if keyval == UInt32(GDK_KEY_Escape) {
+                dismiss()
+                return true
+            }
             guard keyval == UInt32(GDK_KEY_Return) || keyval == UInt32(GDK_KEY_KP_Enter) else { return false }
             if let focus = gtk_window_get_focus(dialog.cast()), focus == cancel { return false }
             accept()

@@ -2,11 +2,14 @@ import CGtk
 import ReelEngine
 import ReelGtk
 
-/// The window's size following the media it opens.
+/// The window's size following the media it opens (`WindowFit`), and its place: a window
+/// already on screen keeps its centre and stays inside the work area of its monitor. X11 lets
+/// Reel move its window; Wayland does not (the compositor places it), so there the size alone
+/// follows.
 /// Threading: main thread only.
 extension PlayerWindow {
-    /// On the first open the window takes the picture's shape (sample aspect ratio and
-    /// rotation applied) at its natural size, at most 70 % of the screen.
+    /// On the first open of a queue the window takes the picture's shape (sample aspect ratio
+    /// and rotation applied).
     func sizeForMedia(_ info: MediaInfo) {
         guard !sizedForMedia, !isFullscreen, gtk_window_is_maximized(window.cast()) == 0,
               let video = info.videoStream, let w = video.width, let h = video.height, w > 0, h > 0 else { return }
@@ -14,30 +17,66 @@ extension PlayerWindow {
         var width = Double(w) * (video.sampleAspectRatio?.value ?? 1)
         var height = Double(h)
         if video.rotation == 90 || video.rotation == 270 { swap(&width, &height) }
-        let (maxW, maxH) = screenLimit()
-        // The header bar lies over the picture: the picture is the whole window.
-        let fit = min(maxW / width, maxH / height)
-        // Small videos open larger (whole multiples stay crisp), so that the picture is
-        // watchable and the controls have room: a 320×240 clip opens at 640×480.
-        let enlarge = width < Self.smallestPictureWidth ? (Self.smallestPictureWidth / width).rounded(.up) : 1
-        let scale = min(enlarge, fit)
-        // The default size includes the client-side shadow around the window; add it so the
-        // picture, not the window, gets the picture's size.
         gtk_widget_realize(window)
+        let area = workArea()
+        let size = WindowFit.size(for: .init(width: width, height: height), on: .init(width: area.width, height: area.height))
+        // The default size is the surface's, the client-side shadow around the window included:
+        // add it, so that the window, not its shadow, gets the size.
         var marginX = 0.0, marginY = 0.0
         gtk_native_get_surface_transform(OpaquePointer(window), &marginX, &marginY)
-        gtk_window_set_default_size(window.cast(), gint((width * scale).rounded() + 2 * marginX),
-                                    gint((height * scale).rounded() + 2 * marginY))
+        let surface = WindowFit.Size(width: size.width + 2 * marginX, height: size.height + 2 * marginY)
+        let before = gtk_widget_get_visible(window) != 0 ? surfaceFrame() : nil
+        gtk_window_set_default_size(window.cast(), gint(surface.width), gint(surface.height))
+        if let before { keepCentre(of: before, size: surface, within: area) }
     }
 
-    static let smallestPictureWidth = 640.0
+    /// Moves the window so that one of `size` has the centre `before` had, inside `area`; once
+    /// the window has its new size, again if the size GTK gave it differs (its content may ask
+    /// for more). Nothing on Wayland, where the surface's place is unknown.
+    private func keepCentre(of before: WindowFit.Rect, size: WindowFit.Size, within area: WindowFit.Rect) {
+        guard let surface = gtk_native_get_surface(OpaquePointer(window)) else { return }
+        let target = WindowFit.placed(size, replacing: before, within: area)
+        _ = reel_surface_move(surface, gint(target.x), gint(target.y))
+        let old = WindowFit.Size(width: before.width, height: before.height)
+        guard size != old else { return }
+        // A size the window manager refused brings no new layout: a later one (the person
+        // resizing) must not move the window.
+        let deadline = Clock.now + 2
+        var handler: gulong = 0
+        handler = Signal.connectIntInt(surface.raw, "layout") { [weak self] width, height in
+            let actual = WindowFit.Size(width: Double(width), height: Double(height))
+            // The move itself lays the surface out again at its old size: not the new size yet.
+            if actual == old, Clock.now < deadline { return }
+            Signal.disconnect(surface.raw, handler)
+            guard self != nil, actual != size, Clock.now < deadline else { return }
+            let corrected = WindowFit.placed(actual, replacing: before, within: area)
+            _ = reel_surface_move(surface, gint(corrected.x), gint(corrected.y))
+        }
+    }
 
-    private func screenLimit() -> (Double, Double) {
-        guard let display = gdk_display_get_default(), let monitors = gdk_display_get_monitors(display),
-              g_list_model_get_n_items(monitors) > 0, let monitor = g_list_model_get_item(monitors, 0) else { return (1280, 720) }
-        defer { g_object_unref(monitor.cast(to: GObject.self)) }
-        var geometry = GdkRectangle()
-        gdk_monitor_get_geometry(OpaquePointer(monitor), &geometry)
-        return (Double(geometry.width) * 0.7, Double(geometry.height) * 0.7)
+    /// The window's surface on screen (its shadow included); nil where the platform keeps its
+    /// place from the app (Wayland).
+    private func surfaceFrame() -> WindowFit.Rect? {
+        guard let surface = gtk_native_get_surface(OpaquePointer(window)) else { return nil }
+        var x: gint = 0, y: gint = 0
+        guard reel_surface_origin(surface, &x, &y) != 0 else { return nil }
+        return .init(x: Double(x), y: Double(y), width: Double(gdk_surface_get_width(surface)),
+                     height: Double(gdk_surface_get_height(surface)))
+    }
+
+    /// The work area of the monitor the window is on (the first one before it is shown).
+    private func workArea() -> WindowFit.Rect {
+        guard let display = gdk_display_get_default() else { return .init(x: 0, y: 0, width: 1280, height: 720) }
+        var monitor = gtk_native_get_surface(OpaquePointer(window)).flatMap { gdk_display_get_monitor_at_surface(display, $0) }
+        var first: UnsafeMutableRawPointer?
+        if monitor == nil, let monitors = gdk_display_get_monitors(display), g_list_model_get_n_items(monitors) > 0 {
+            first = g_list_model_get_item(monitors, 0)
+            monitor = first.map(OpaquePointer.init)
+        }
+        defer { if let first { g_object_unref(first.cast(to: GObject.self)) } }
+        guard let monitor else { return .init(x: 0, y: 0, width: 1280, height: 720) }
+        var area = GdkRectangle()
+        reel_monitor_workarea(monitor, &area)
+        return .init(x: Double(area.x), y: Double(area.y), width: Double(area.width), height: Double(area.height))
     }
 }

@@ -16,13 +16,12 @@ public final class PlayerWindow: MediaPlayerWindow {
     private let application: OpaquePointer
     private let inhibitor: IdleInhibitor
     private var infoCard: InfoCard?
+    var infoCardShown: Bool { infoCard?.isShown ?? false }
     var sizedForMedia = false
     private var presentWhenLoaded: Timer?
     /// Called as the window is about to close, before its player does.
     var closing: (@MainActor () -> Void)?
     private var speedAction: OpaquePointer?
-    /// Escape's action, enabled only in fullscreen.
-    private var leaveFullscreenAction: OpaquePointer?
     /// The speed last asked for: quick key presses step from it, not from the engine's answer
     /// to the previous one, which may not have arrived yet.
     private var requestedSpeed = 1.0
@@ -36,6 +35,10 @@ public final class PlayerWindow: MediaPlayerWindow {
     private let notice: Notice
     /// The header bar's main menu button (F10 opens it even while the header is faded out).
     var menuButton: UnsafeMutablePointer<GtkWidget>?
+    /// The header bar over the picture's top.
+    var headerBar: UnsafeMutablePointer<GtkWidget>?
+    /// The picture's right-click menu, its wheel, the queue's previous and next buttons.
+    private var gestures: PictureGestures?
     private var queuePanel: QueuePanel?
     /// The desktop's media remote, once the app is on the session bus.
     var mpris: MPRISService? {
@@ -80,7 +83,11 @@ public final class PlayerWindow: MediaPlayerWindow {
             self.liftSubtitles(self.playerView.model.controlsVisible)
         }
         binding = WindowBinding(window: self)
-        queue.observe { [weak self] in self?.mpris?.refresh() }
+        queue.observe { [weak self] in
+            self?.mpris?.refresh()
+            self?.updateActionAvailability()
+            self?.gestures?.followQueue(items: self?.queue.queue.items.count ?? 0)
+        }
         let panel = QueuePanel(controller: queue)
         panel.chooseFiles = { [weak self] done in
             guard let self else { return }
@@ -88,10 +95,12 @@ public final class PlayerWindow: MediaPlayerWindow {
         }
         queuePanel = panel
         installHeader(builder, queueButton: panel.button)
+        gestures = PictureGestures(window: self, builder: builder)
         Signal.connectPointer(window.raw, "notify::fullscreened") { [weak self] _ in
             guard let self else { return }
             self.playerView.isFullscreen = self.isFullscreen
-            if let action = self.leaveFullscreenAction { Actions.setEnabled(action, self.isFullscreen) }
+            self.updateActionAvailability()
+            self.gestures?.follow(playing: self.playerView.model.isPlaying, fullscreen: self.isFullscreen)
             // However it came about (a key, a double click, the remote, the window manager).
             self.mpris?.refresh()
         }
@@ -108,6 +117,7 @@ public final class PlayerWindow: MediaPlayerWindow {
             self.playerView.player.close()
             return false
         }
+        updateActionAvailability()
     }
 
     /// Shows the window again after it went to the background.
@@ -175,13 +185,15 @@ public final class PlayerWindow: MediaPlayerWindow {
                 presentWhenLoaded?.cancel()
                 present()
             }
-        case .warning(let text):
-            notice.queue(text)
+        case .warning(let warning):
+            FileHandle.standardError.write(Data("reel: \(warning.description)\n".utf8))
+            notice.queue(warning.message, seconds: Notice.warningSeconds)
         default:
             break
         }
         if change.contains([.state, .media]) { inhibitor.set(model.state == .playing && model.hasVideo) }
         if change.contains(.state) {
+            gestures?.follow(playing: model.isPlaying, fullscreen: isFullscreen)
             if case .failed = model.state, gtk_widget_get_visible(window) == 0 { present() }
             if model.state == .closed || model.state == .idle { setTitle(nil) }
         }
@@ -189,6 +201,7 @@ public final class PlayerWindow: MediaPlayerWindow {
             if let speedAction { Actions.setState(speedAction, number: model.speed) }
             requestedSpeed = model.speed
         }
+        if change.contains([.state, .media, .subtitles, .breakTime]) { updateActionAvailability() }
         // Subtitles move up over the controls while they show, as mpv's do over its OSC (and
         // again when the picture's place changes under them: a new picture, a new size).
         if change.contains([.controls, .media]) { liftSubtitles(model.controlsVisible) }
@@ -230,15 +243,14 @@ public final class PlayerWindow: MediaPlayerWindow {
             OpenDialogs.askForURL(parent: self.window, cache: self.playerView.settings.streamCache) { [weak self] url in self?.open(url) }
         }
         for key in KeyAction.window {
-            let action = Actions.add(group, key.name) { [weak self] in
+            Actions.add(group, key.name) { [weak self] in
                 guard let self else { return }
                 key.run(self)
             }
-            if key.name == "leave-fullscreen" {
-                leaveFullscreenAction = action
-                Actions.setEnabled(action, false)
-            }
         }
+        // The main menu's submenus name these so that GTK shows them as sensitive as the
+        // actions are (ActionAvailability); opening a submenu never activates its action.
+        for submenu in ["speed-menu", "subtitles-menu", "audio-menu"] { Actions.add(group, submenu) {} }
         Actions.add(group, "play-demo") { [weak self] in
             if let clip = DataDirectory.demoClip { self?.open(clip) }
         }
@@ -299,8 +311,9 @@ public final class PlayerWindow: MediaPlayerWindow {
     }
 
     func toggleInfo() {
-        if infoCard == nil { infoCard = InfoCard(view: playerView) }
+        if infoCard == nil { infoCard = InfoCard(view: playerView, below: { [weak self] in self?.headerHeight ?? 0 }) }
         infoCard?.toggle()
+        updateActionAvailability()
     }
 
     /// One frame back (the engine keeps the pictures of the current GOP, so repeats are quick).

@@ -26,7 +26,7 @@ final class ViewSessionPlayer: SessionPlayer, SessionWindow {
     func pause() { view.player.pause() }
     func seek(to seconds: Double) { view.seek(to: seconds) }
     func close() { view.player.close() }
-    func setNext(_ source: MediaSource?, audioStream: Int?) { view.player.setNext(source?.description, audioStream: audioStream) }
+    func setNext(_ source: MediaSource?, audioStream: Int?) { view.player.setNext(source, audioStream: audioStream) }
 
     func scheduleBreak(_ clip: MediaSource, at seconds: Double) -> Bool {
         guard let breaks = view.breaks else { return false }

@@ -31,6 +31,8 @@ protocol AudioOutput: AnyObject, Sendable {
     func adopt(_ fifo: AudioFifo, clock: PlaybackClock)
     /// The end of the player's life (or of the stream's format): only `SoundDevice` calls it.
     func close()
+    /// The name the sound server shows for it (the media playing); outputs without one ignore it.
+    func rename(_ name: String)
 
     // Gapless: the next item's sound follows the current one's last sample in the same stream.
 
@@ -46,6 +48,7 @@ protocol AudioOutput: AnyObject, Sendable {
 }
 
 extension AudioOutput {
+    func rename(_ name: String) {}
     var canChain: Bool { false }
     func chain(_ fifo: AudioFifo, startingAt start: Double) -> Bool { false }
     func unchain() {}

@@ -9,7 +9,9 @@ import Foundation
 /// A new sound server stream is opened only when the format the device must be fed changes (the
 /// sink's rate, at most its channel count and the media's), or when the stream or its server went
 /// away; otherwise the next item plays on the same stream. Without a sound server (or with
-/// `--audio null`, or freewheeling) the output is a silent one, which takes any format.
+/// `--audio null`, or freewheeling) the output is a silent one, which takes any format. Each
+/// kind has its factory (`PulseOutputFactory`, `SilentOutputFactory`), which says whether the
+/// output held can be lent again and makes a new one.
 /// Threading: control thread only (sessions are made there); the outputs lock internally.
 final class SoundDevice {
     /// What a session is given: the FIFO to decode into, the output it plays on (borrowed now or
@@ -17,15 +19,20 @@ final class SoundDevice {
     struct Loan {
         let fifo: AudioFifo
         let output: AudioOutput
-        let warning: String?
+        let warning: PlayerWarning?
     }
 
-    private let configuration: PlayerConfiguration
+    /// The sound server's streams; nil when this player plays silently (`--audio null`,
+    /// freewheeling).
+    private let soundServer: PulseOutputFactory?
+    private let silence = SilentOutputFactory()
     /// The output lent last (nil before the first): the sound server's stream or the silent one.
     private(set) var output: AudioOutput?
 
     init(configuration: PlayerConfiguration) {
-        self.configuration = configuration
+        soundServer = configuration.audioOutput == .pulse && !configuration.freewheel
+            ? PulseOutputFactory(server: configuration.soundServer, device: configuration.audioDevice)
+            : nil
     }
 
     /// Lends the output to a new session: its FIFO is made (`makeFifo`) in the format the device
@@ -37,51 +44,44 @@ final class SoundDevice {
         if !lendsNow, let output, output.canChain {
             return Loan(fifo: makeFifo(output.format), output: output, warning: nil)
         }
-        var warning: String? = nil
-        var connection: PulseConnection? = nil
-        if configuration.audioOutput == .pulse && !configuration.freewheel {
-            switch PulseConnection.shared() {
-            case .success(let c): connection = c
-            case .failure(let error):
-                if case .internalError(let reason) = error {
-                    warning = "No sound server answers (\(reason)): playing without sound"
-                } else {
-                    warning = "No sound server answers: playing without sound"
-                }
+        var warning: PlayerWarning? = nil
+        var sink: AudioFormat? = nil
+        if let soundServer {
+            switch soundServer.connect() {
+            case .success(let format): sink = format
+            case .failure(let error): warning = .noSoundServer(reason: error.detail)
             }
         }
         // The device's own rate and at most its channel count: surround is downmixed here.
-        let format = Self.format(sink: connection.map { $0.sinkFormat(of: configuration.audioDevice) },
-                                 mediaChannels: mediaChannels, mediaRate: mediaRate)
+        let format = Self.format(sink: sink, mediaChannels: mediaChannels, mediaRate: mediaRate)
         let fifo = makeFifo(format)
         // The silent output takes any format: the follower borrows it when it takes over.
         if !lendsNow, let output { return Loan(fifo: fifo, output: output, warning: warning) }
-        if let connection {
-            if let stream = output as? PulseAudioOutput, stream.connection === connection, stream.format == format,
-               stream.isUsable {
-                stream.rename(name)
-                stream.adopt(fifo, clock: clock)
-                return Loan(fifo: fifo, output: stream, warning: warning)
-            }
-            output?.close()
-            output = nil
+        if sink != nil, let soundServer {
             do throws(PlayerError) {
-                let stream = try PulseAudioOutput(connection: connection, fifo: fifo, name: name,
-                                                  device: configuration.audioDevice)
-                output = stream
+                let stream = try lend(from: soundServer, fifo: fifo, clock: clock, name: name)
                 return Loan(fifo: fifo, output: stream, warning: warning)
             } catch {
-                warning = "Sound output failed (\(error.message)): playing without sound"
+                warning = .soundOutputFailed(reason: error.detail)
             }
         }
-        if let silent = output as? NullAudioOutput {
-            silent.adopt(fifo, clock: clock)
-            return Loan(fifo: fifo, output: silent, warning: warning)
+        return Loan(fifo: fifo, output: lend(from: silence, fifo: fifo, clock: clock, name: name), warning: warning)
+    }
+
+    /// The output held, lent again if `factory` can reuse it for `fifo`'s format; otherwise it
+    /// is closed and `factory` makes a new one.
+    private func lend<Factory: AudioOutputFactory>(from factory: Factory, fifo: AudioFifo, clock: PlaybackClock,
+                                                   name: String) throws(Factory.Failure) -> AudioOutput {
+        if let output, factory.canReuse(output, for: fifo.format) {
+            output.rename(name)
+            output.adopt(fifo, clock: clock)
+            return output
         }
         output?.close()
-        let silent = NullAudioOutput(fifo: fifo, clock: clock)
-        output = silent
-        return Loan(fifo: fifo, output: silent, warning: warning)
+        output = nil
+        let made = try factory.make(fifo: fifo, clock: clock, name: name)
+        output = made
+        return made
     }
 
     /// The format the device is fed: the sink's rate and at most its channel count; without a

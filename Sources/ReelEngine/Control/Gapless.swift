@@ -134,7 +134,7 @@ extension PlayerCore {
         // Unless chained, the sound starts afresh: from the first picture's time on.
         if !continues { incoming.fifo?.discard(before: start) }
         incoming.clock.set(start)
-        emit(.nextItemStarted(source: incoming.input.source.description))
+        emit(.nextItemStarted(source: incoming.input.source))
         publish(incoming, warnings: warnings)
         for decoded in held.values { subtitlesRead(decoded) }
         startClock()

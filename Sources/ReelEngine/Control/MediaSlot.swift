@@ -29,7 +29,7 @@ struct MediaSlot {
     /// A follower's subtitle tracks read while it was prepared, applied when it takes over.
     var heldSubtitles: [Int: DecodedSubtitles] = [:]
     /// What loading it found worth saying, said when it is published.
-    var warnings: [String] = []
+    var warnings: [PlayerWarning] = []
 
     init(generation: Int, source: MediaSource? = nil) {
         self.generation = generation

@@ -63,7 +63,7 @@ extension PlayerCore {
     /// Makes the current session's media the one other threads read and the host hears of: its
     /// duration (unless already announced), what was probed, its warnings; its subtitles start and
     /// the volume applies to its output. For an opening and for a gapless hand-over alike.
-    func publish(_ session: Session, warnings: [String]) {
+    func publish(_ session: Session, warnings: [PlayerWarning]) {
         let info = session.info
         snapshot.withLock {
             $0.session = session

@@ -11,9 +11,9 @@ final class MediaLoader: @unchecked Sendable {
         let info: MediaInfo
         let videoDecoder: Decoder?
         let audioDecoder: Decoder?
-        let warnings: [String]
+        let warnings: [PlayerWarning]
 
-        init(input: MediaInput, info: MediaInfo, videoDecoder: Decoder?, audioDecoder: Decoder?, warnings: [String]) {
+        init(input: MediaInput, info: MediaInfo, videoDecoder: Decoder?, audioDecoder: Decoder?, warnings: [PlayerWarning]) {
             self.input = input
             self.info = info
             self.videoDecoder = videoDecoder
@@ -50,7 +50,7 @@ final class MediaLoader: @unchecked Sendable {
             if let duration { durationKnown(duration) }
         }
         var info = MediaProbe.info(of: input)
-        var warnings: [String] = []
+        var warnings: [PlayerWarning] = []
         if !configuration.playsVideo { info.selectedVideoStream = nil }
         if let wanted = configuration.audioStream ?? AudioChoice.byLanguage(info, configuration.audioLanguages),
            info.streams.contains(where: { $0.index == wanted && $0.kind == .audio }) {
@@ -60,15 +60,18 @@ final class MediaLoader: @unchecked Sendable {
 
         var video: Decoder?
         var audio: Decoder?
+        // A stream whose decoder refused to open is named once, by what refused it.
+        var refusedVideo: Int?
         if let index = info.selectedVideoStream {
             do { video = try Decoder(stream: input.stream(index), threads: configuration.decoderThreads) } catch {
-                warnings.append("Video cannot be shown: \(error.message)")
+                warnings.append(.videoDecoderFailed(stream: index, codec: info.stream(at: index)?.codec ?? "unknown", reason: error.detail))
                 info.selectedVideoStream = nil
+                refusedVideo = index
             }
         }
         if let index = info.selectedAudioStream {
             do { audio = try Decoder(stream: input.stream(index), threads: 1) } catch {
-                warnings.append("Audio cannot be played: \(error.message)")
+                warnings.append(.audioDecoderFailed(stream: index, codec: info.stream(at: index)?.codec ?? "unknown", reason: error.detail))
                 info.selectedAudioStream = nil
             }
         }
@@ -86,9 +89,9 @@ final class MediaLoader: @unchecked Sendable {
             let missing = configuration.playsAudio ? (configuration.playsVideo ? "audio or video" : "audio") : "video"
             throw .noPlayableStream("\(source.displayName) has no \(missing)")
         }
-        for s in info.streams where s.kind == .video && !s.isAttachedPicture && s.index != info.selectedVideoStream
+        for s in info.streams where s.kind == .video && !s.isAttachedPicture && s.index != refusedVideo
             && info.selectedVideoStream == nil && configuration.playsVideo {
-            warnings.append("Video stream \(s.index) uses \(s.codec), which Reel cannot decode; playing the sound only")
+            warnings.append(.videoCodecUnsupported(stream: s.index, codec: s.codec))
         }
         return Loaded(input: input, info: info, videoDecoder: video, audioDecoder: audio, warnings: warnings)
     }

@@ -27,7 +27,7 @@ final class Session: @unchecked Sendable {
     /// The player's sound output (`SoundDevice`), lent to this session while it reads `fifo`:
     /// only then does the session start, pause or flush it, and it never closes it.
     let output: AudioOutput?
-    let audioWarning: String?
+    let audioWarning: PlayerWarning?
     private let wakeup = Wakeup()
     private let videoPackets: PacketQueue?
     private let audioPackets: PacketQueue?
@@ -250,19 +250,4 @@ final class Session: @unchecked Sendable {
         return .init(timeBase: tb, startPts: start, frameDuration: max(frameDuration, 0), constantRate: constant,
                      origin: origin)
     }
-}
-
-/// What a player did, for tools and tests. Threading: a value type.
-public struct PlaybackStatistics: Sendable, Equatable {
-    public var framesShown = 0
-    public var framesDropped = 0
-    public var framesDecoded = 0
-    public var audioSamplesDecoded = 0
-    public var decodeErrors = 0
-    public var driftP95Milliseconds: Double?
-    public var driftMaxMilliseconds: Double?
-    /// Times the sound device ran dry while playing (each an audible gap).
-    public var audioUnderruns = 0
-    public var audioOutput: String?
-    public var audioFormat: AudioFormat?
 }

@@ -1,8 +1,8 @@
 import Foundation
 
-/// A player with breaks (VKVideoPlayer's ads and suspend state): other items scheduled at
-/// times of the main item, or before it. When the main item reaches one it is paused and put
-/// back exactly at the scheduled time, reports `suspended`, and the interstitial plays in its
+/// A player with breaks (an advert, an announcement): other items scheduled at times of the
+/// main item, or before it. When the main item reaches one it is paused and put back exactly
+/// at the scheduled time, reports `suspended`, and the interstitial plays in its
 /// place — the same surface pulls its pictures from here — with restricted control (play and
 /// pause only). When the interstitial ends (or cannot play) the main item continues where it
 /// was, playing if it was. Each interstitial plays once per opening of the main item.
@@ -97,7 +97,7 @@ public final class InterstitialPlayer: PlaybackController, @unchecked Sendable {
         do throws(PlayerError) { open(try MediaSource(parsing: pathOrURL)) } catch { main.open(pathOrURL) }
     }
 
-    public func setNext(_ pathOrURL: String?, audioStream: Int?) { main.setNext(pathOrURL, audioStream: audioStream) }
+    public func setNext(_ source: MediaSource?, audioStream: Int?) { main.setNext(source, audioStream: audioStream) }
 
     public func play() {
         if let player = currentBreak() { player.play(); return }
@@ -174,7 +174,7 @@ public final class InterstitialPlayer: PlaybackController, @unchecked Sendable {
     }
 
     private func report(_ index: Int) -> InterstitialReport {
-        InterstitialReport(index: index, source: scheduled[index].source.displayName, at: scheduled[index].at)
+        InterstitialReport(index: index, source: scheduled[index].source, at: scheduled[index].at)
     }
 
     private func startBreak(_ index: Int, resumePlaying: Bool) {

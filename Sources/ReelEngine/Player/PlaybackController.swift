@@ -23,7 +23,7 @@ public protocol PlaybackController: AnyObject, Sendable {
     func open(_ pathOrURL: String)
     /// What follows the current item when it ends by itself, opened ahead so that it takes over
     /// without a gap (`PlayerEvent.nextItemStarted`); nil: nothing follows.
-    func setNext(_ pathOrURL: String?, audioStream: Int?)
+    func setNext(_ source: MediaSource?, audioStream: Int?)
     func play()
     func pause()
     func togglePause()

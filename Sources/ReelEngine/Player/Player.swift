@@ -38,13 +38,6 @@ public final class Player: PlaybackController, @unchecked Sendable {
     /// `audioStream`: the audio stream to play in it (nil: by the preferred languages).
     public func setNext(_ source: MediaSource?, audioStream: Int? = nil) { send(.setNext(source, audioStream: audioStream)) }
 
-    /// `setNext` with a path or URL; one Reel cannot open is left to fail when it is opened.
-    public func setNext(_ pathOrURL: String?, audioStream: Int? = nil) {
-        guard let pathOrURL else { setNext(nil as MediaSource?, audioStream: nil); return }
-        guard let source = try? MediaSource(parsing: pathOrURL) else { setNext(nil as MediaSource?, audioStream: nil); return }
-        setNext(source, audioStream: audioStream)
-    }
-
     public func play() { send(.play) }
     public func pause() { send(.pause) }
     public func togglePause() { send(.togglePause) }

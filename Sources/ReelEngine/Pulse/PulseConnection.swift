@@ -1,9 +1,9 @@
 import CPulse
 import Foundation
 
-/// The process's one connection to the sound server (PulseAudio, or PipeWire's Pulse server),
-/// on libpulse's threaded mainloop. Connected lazily; if the server goes away, the next
-/// `shared()` call connects again.
+/// The process's connection to a sound server (PulseAudio, or PipeWire's Pulse server), one per
+/// server address, on libpulse's threaded mainloop. Connected lazily; if the server goes away,
+/// the next `shared(server:)` call connects again.
 /// Threading: any thread; libpulse calls are made with the mainloop lock held (`locked`).
 final class PulseConnection: @unchecked Sendable {
     // Safe: libpulse objects are only touched with the mainloop lock held.
@@ -12,16 +12,18 @@ final class PulseConnection: @unchecked Sendable {
     /// The default sink's native format, so streams need no second resampling in the server.
     private(set) var sinkFormat: AudioFormat
 
-    private static let cache = Locked<PulseConnection?>(nil)
+    /// One connection per server address ("" for libpulse's own choice).
+    private static let cache = Locked<[String: PulseConnection]>([:])
 
-    /// The shared connection, or the reason no sound server answers.
-    static func shared() -> Result<PulseConnection, PlayerError> {
+    /// The shared connection to `server` (libpulse's address form, such as `unix:/path`; nil:
+    /// the one libpulse finds, from `PULSE_SERVER` or the session), or the reason none answers.
+    static func shared(server: String? = nil) -> Result<PulseConnection, PlayerError> {
         cache.withLock { cached in
-            if let c = cached, c.isGood { return .success(c) }
-            cached = nil
+            if let c = cached[server ?? ""], c.isGood { return .success(c) }
+            cached[server ?? ""] = nil
             do throws(PlayerError) {
-                let connection = try connect()
-                cached = connection
+                let connection = try connect(server: server)
+                cached[server ?? ""] = connection
                 return .success(connection)
             } catch {
                 return .failure(error)
@@ -31,7 +33,7 @@ final class PulseConnection: @unchecked Sendable {
 
     /// Connects, or frees everything and throws. The object exists only once connected, so
     /// its deinit never meets half-built state.
-    private static func connect() throws(PlayerError) -> PulseConnection {
+    private static func connect(server: String?) throws(PlayerError) -> PulseConnection {
         guard let loop = pa_threaded_mainloop_new() else { throw .internalError("pa_threaded_mainloop_new") }
         guard let ctx = pa_context_new(pa_threaded_mainloop_get_api(loop), "Reel") else {
             pa_threaded_mainloop_free(loop)
@@ -48,7 +50,7 @@ final class PulseConnection: @unchecked Sendable {
         pa_context_set_state_callback(ctx, { _, userdata in
             pa_threaded_mainloop_signal(OpaquePointer(userdata), 0)
         }, UnsafeMutableRawPointer(loop))
-        guard pa_context_connect(ctx, nil, PA_CONTEXT_NOAUTOSPAWN, nil) >= 0,
+        guard pa_context_connect(ctx, server, PA_CONTEXT_NOAUTOSPAWN, nil) >= 0,
               pa_threaded_mainloop_start(loop) >= 0 else { throw giveUp() }
         pa_threaded_mainloop_lock(loop)
         while true {

@@ -19,7 +19,8 @@ extension PlayerCore {
         do throws(PlayerError) {
             decoder = try Decoder(stream: stream, threads: 1)
         } catch {
-            emit(.warning("That audio stream cannot be played: \(error.message)"))
+            let codec = session.info.stream(at: index)?.codec ?? "unknown"
+            emit(.warning(.audioStreamRefused(stream: index, codec: codec, reason: error.detail)))
             return
         }
         dropNext()

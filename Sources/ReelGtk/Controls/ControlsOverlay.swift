@@ -102,6 +102,12 @@ final class ControlsOverlay {
         gtk_widget_set_tooltip_text(playButton, playing ? tr("Pause (Space)") : tr("Play (Space)"))
     }
 
+    /// Host buttons beside the play button, in the bar.
+    func addAroundPlayButton(before: UnsafeMutablePointer<GtkWidget>?, after: UnsafeMutablePointer<GtkWidget>?) {
+        if let before { gtk_box_insert_child_after(bar.cast(), before, gtk_widget_get_prev_sibling(playButton)) }
+        if let after { gtk_box_insert_child_after(bar.cast(), after, playButton) }
+    }
+
     // MARK: Scanning
 
     private func wireScanButton(_ button: UnsafeMutablePointer<GtkWidget>, forward: Bool) {

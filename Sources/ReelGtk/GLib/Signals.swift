@@ -101,6 +101,17 @@ public enum Signal {
         return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler)
     }
 
+    /// `(instance, gdouble dx, gdouble dy) -> gboolean`: GtkEventControllerScroll scroll.
+    @discardableResult
+    public static func connectScroll(_ instance: UnsafeMutableRawPointer,
+                              _ handler: @escaping @MainActor (Double, Double) -> Bool) -> gulong {
+        let thunk: @convention(c) (UnsafeMutableRawPointer?, gdouble, gdouble, UnsafeMutableRawPointer?) -> gboolean = { _, dx, dy, data in
+            let box: Box<@MainActor (Double, Double) -> Bool> = Signal.box(data)
+            return MainActor.assumeIsolated { box.handler(dx, dy) } ? 1 : 0
+        }
+        return connect(instance, "scroll", unsafeBitCast(thunk, to: GCallback.self), handler)
+    }
+
     /// `(instance, gint n_press, gdouble x, gdouble y)`: GtkGestureClick pressed/released.
     @discardableResult
     public static func connectPress(_ instance: UnsafeMutableRawPointer, _ name: String,

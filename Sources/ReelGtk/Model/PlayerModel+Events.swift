@@ -133,16 +133,15 @@ extension PlayerModel {
             // The next item took over: what belonged to the one before goes (what probing
             // found stays until the new item's comes, a moment later: the picture goes on,
             // so it is still shown).
-            let parsed = try? MediaSource(parsing: next)
             let info = mediaInfo, shown = pictureShown
             clearMedia()
             mediaInfo = info
             pictureShown = shown
-            source = parsed
-            sourceName = parsed?.displayName ?? next
+            source = next
+            sourceName = next.displayName
             timeline.reportedAt = Clock.now
             aspects.formUnion([.media, .timeline, .subtitles, .buffered, .warnings])
-            return parsed.map { .nextItemStarted($0) }
+            return .nextItemStarted(next)
         case .volumeChanged(let level, let muted):
             guard level != sound.volume || muted != sound.isMuted else { return nil }
             sound.volume = level
@@ -154,10 +153,10 @@ extension PlayerModel {
             speed = rate
             aspects.insert(.speed)
             return nil
-        case .warning(let text):
-            warnings.append(text)
+        case .warning(let warning):
+            warnings.append(warning)
             aspects.insert(.warnings)
-            return .warning(text)
+            return .warning(warning)
         case .subtitleTracksChanged(let tracks):
             subtitles.tracks = tracks
             aspects.insert(.subtitles)

@@ -30,7 +30,7 @@ public final class PlayerModel {
     /// A break plays in the media's place (nil: none).
     public internal(set) var breakTime: BreakTime?
     /// What the player warned of since the media opened, oldest first.
-    public internal(set) var warnings: [String] = []
+    public internal(set) var warnings: [PlayerWarning] = []
     /// The controls are up over the picture (the view sets it as they show and hide).
     public var controlsVisible = false {
         didSet { if controlsVisible != oldValue { tell(Change(aspects: .controls, moment: nil, previousState: state)) } }

@@ -26,7 +26,7 @@ public enum PlayerMoment: Sendable {
     case subtitleDelayChanged(Double)
     case audioDelayChanged(Double)
     /// Something the person may want to know that does not stop playback.
-    case warning(String)
+    case warning(PlayerWarning)
     case subtitleFileFailed(path: String, error: PlayerError)
     case breakStarted(InterstitialReport)
     case breakEnded(InterstitialReport, error: PlayerError?)

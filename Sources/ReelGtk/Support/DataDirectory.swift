@@ -32,6 +32,14 @@ public enum DataDirectory {
         (UIFile.allCases.map(\.path) + [file("style.css")]).filter { !FileManager.default.isReadableFile(atPath: $0) }
     }
 
+    /// The folder of icon themes beside the data: the source tree's `icons/` run from there,
+    /// an installation's `share/icons` (where the desktop may not look, for a prefix outside
+    /// its data folders). Nil when it holds no hicolor icons.
+    public static var iconFolder: String? {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("icons").path
+        return FileManager.default.fileExists(atPath: folder + "/hicolor") ? folder : nil
+    }
+
     /// The demo clip, when Reel runs from its source tree.
     public static var demoClip: String? {
         let clip = file("demo/reel-demo.mp4")

@@ -5,11 +5,13 @@ import CGtk
 /// Threading: main thread only.
 @MainActor
 public final class AuxiliarySlot {
-    /// A rectangle in fractions of the movie view: (0, 0, 1, 1) covers it all.
+    /// A rectangle in fractions of the movie view: (0, 0, 1, 1) covers it all; `top` pixels
+    /// lower, to keep clear of what the host lays over the picture's top (a header bar).
     public struct Rect: Sendable, Equatable {
         public var x, y, width, height: Double
-        public init(x: Double, y: Double, width: Double, height: Double) {
-            self.x = x; self.y = y; self.width = width; self.height = height
+        public var top: Double
+        public init(x: Double, y: Double, width: Double, height: Double, top: Double = 0) {
+            self.x = x; self.y = y; self.width = width; self.height = height; self.top = top
         }
     }
 
@@ -56,7 +58,7 @@ public final class AuxiliarySlot {
         guard let child, let allocation, let entry = placed.first(where: { $0.widget == child }) else { return false }
         let w = Double(gtk_widget_get_width(overlay)), h = Double(gtk_widget_get_height(overlay))
         allocation.pointee.x = gint((entry.rect.x * w).rounded())
-        allocation.pointee.y = gint((entry.rect.y * h).rounded())
+        allocation.pointee.y = gint((entry.rect.y * h + entry.rect.top).rounded())
         allocation.pointee.width = gint(max(1, (entry.rect.width * w).rounded()))
         allocation.pointee.height = gint(max(1, (entry.rect.height * h).rounded()))
         return true

@@ -37,6 +37,8 @@ public final class PlayerView {
     private var following: ObservationToken?
     private var spinnerTimer: Timer?
     var tapTimer: Timer?
+    /// The host's menu over the picture (a right click), once it gave one.
+    var contextMenu: UnsafeMutablePointer<GtkWidget>?
 
     /// What the view shows (state, what is open, where it is, tracks, volume, whether the
     /// controls are up), for anyone to observe: the player's events become state there, and
@@ -283,6 +285,12 @@ public final class PlayerView {
     /// controls nor the subtitles and takes no click meant for them.
     public func addNoticeOverlay(_ child: UnsafeMutablePointer<GtkWidget>) {
         notices.add(child)
+    }
+
+    /// Lays buttons of the host into the controls bar, just before and just after the play
+    /// button (a queue's previous and next); they show and hide as the host sets them.
+    public func addAroundPlayButton(before: UnsafeMutablePointer<GtkWidget>?, after: UnsafeMutablePointer<GtkWidget>?) {
+        controls.addAroundPlayButton(before: before, after: after)
     }
 
     /// The height the controls bar takes at the bottom of the view (with its margin), as it is

@@ -89,11 +89,11 @@ struct BackgroundAndBreakTests {
             bench.session.scheduleBreak("/media/ad.mp4@1")
             #expect(bench.player.take() == [.notify("Cannot schedule a break from “/media/ad.mp4@1”: give CLIP@SECONDS", buttons: [])])
 
-            bench.feed(.interstitialStarted(InterstitialReport(index: 0, source: "ad.mp4", at: 1)))
+            bench.feed(.interstitialStarted(InterstitialReport(index: 0, source: MediaSource(path: "/media/ad.mp4"), at: 1)))
             #expect(bench.player.take() == [.notify("Break: ad.mp4", buttons: [])])
             // The next item, with or without a gap: the breaks of the one before are dropped.
             bench.state(.playing)
-            bench.feed(.nextItemStarted(source: b))
+            bench.feed(.nextItemStarted(source: MediaSource(path: b)))
             #expect(bench.player.take().first == .clearBreaks)
             bench.session.queue.select(0)
             let calls = bench.player.take()

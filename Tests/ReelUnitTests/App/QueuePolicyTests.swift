@@ -128,7 +128,7 @@ struct QueuePolicyTests {
             #expect(bench.player.calls.last == .setNext(b, audioStream: 2), "\(bench.player.calls)")
             _ = bench.player.take()
             bench.state(.playing)
-            bench.feed(.nextItemStarted(source: b))
+            bench.feed(.nextItemStarted(source: MediaSource(path: b)))
             let calls = bench.player.take()
             #expect(bench.session.queue.currentSource?.description == b)
             #expect(calls.contains(.clearBreaks), "\(calls)")

@@ -54,7 +54,7 @@ struct MediaSlotTests {
         slot.firstFrameReported = true
         slot.durationAnnounced = true
         slot.chained = true
-        slot.warnings = ["w"]
+        slot.warnings = [.noSoundServer(reason: "w")]
         slot.close()
         #expect(slot.generation == 9 && slot.source == MediaSource(path: "/nowhere.mkv"))
         #expect(slot.firstFrameReported && slot.durationAnnounced)
@@ -69,7 +69,7 @@ struct MediaSlotTests {
         follower.preroll = landing(5)
         follower.demuxerMoved(serial: 5)
         follower.chained = true
-        follower.warnings = ["said at the hand-over"]
+        follower.warnings = [.videoCodecUnsupported(stream: 0, codec: "said at the hand-over")]
         #expect(!follower.isReady)   // no session: nothing can be shown
         follower.takeOver()
         #expect(follower.preroll == nil && !follower.chained && follower.warnings.isEmpty)

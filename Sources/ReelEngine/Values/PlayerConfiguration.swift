@@ -11,6 +11,9 @@ public struct PlayerConfiguration: Sendable {
     /// The sound server's sink to play to by name; nil follows the server's default (and the
     /// user's choice for this application, which the server remembers).
     public var audioDevice: String?
+    /// The sound server to play through, in libpulse's address form (`unix:/path/to/native`,
+    /// `tcp:host:4713`); nil: the one libpulse finds (`PULSE_SERVER`, else the session's).
+    public var soundServer: String?
     /// Start playing as soon as the first frame is ready (unless `PlayerHooks.shouldStart` decides).
     public var autoplay = false
     /// Seconds between periodic `.time` events while playing.

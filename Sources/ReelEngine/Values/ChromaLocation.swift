@@ -1,5 +1,3 @@
-import CFFmpeg
-
 /// Where a subsampled picture's chroma samples sit relative to its luma samples, as the
 /// stream says (AVFrame.chroma_location). `unspecified` is left for the renderer to decide:
 /// the right default depends on what made the picture. Threading: a value type.
@@ -54,27 +52,6 @@ public enum ChromaLocation: String, Sendable {
         case .top: (.centered, .first)
         case .bottomLeft: (.first, .last)
         case .bottom: (.centered, .last)
-        }
-    }
-
-    /// libswscale's `src_h_chr_pos`/`src_v_chr_pos` for this siting, when 2^`log2Horizontal`
-    /// × 2^`log2Vertical` luma samples share a chroma sample.
-    func swscalePosition(log2Horizontal: Int, log2Vertical: Int) -> (horizontal: Int32, vertical: Int32) {
-        func position(_ axis: AxisPosition, _ log2: Int) -> Int32 {
-            Int32((axis.lumaOffset(factor: 1 << max(0, log2)) * 256).rounded())
-        }
-        return (position(axes.horizontal, log2Horizontal), position(axes.vertical, log2Vertical))
-    }
-
-    init(_ location: AVChromaLocation) {
-        switch location {
-        case AVCHROMA_LOC_LEFT: self = .left
-        case AVCHROMA_LOC_CENTER: self = .center
-        case AVCHROMA_LOC_TOPLEFT: self = .topLeft
-        case AVCHROMA_LOC_TOP: self = .top
-        case AVCHROMA_LOC_BOTTOMLEFT: self = .bottomLeft
-        case AVCHROMA_LOC_BOTTOM: self = .bottom
-        default: self = .unspecified
         }
     }
 }

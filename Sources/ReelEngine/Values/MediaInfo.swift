@@ -23,8 +23,11 @@ public struct MediaInfo: Sendable, Equatable, Codable {
     public var selectedVideoStream: Int?
     public var selectedAudioStream: Int?
 
-    public var videoStream: StreamInfo? { selectedVideoStream.flatMap { i in streams.first { $0.index == i } } }
-    public var audioStream: StreamInfo? { selectedAudioStream.flatMap { i in streams.first { $0.index == i } } }
+    public var videoStream: StreamInfo? { selectedVideoStream.flatMap(stream(at:)) }
+    public var audioStream: StreamInfo? { selectedAudioStream.flatMap(stream(at:)) }
+
+    /// The stream with this index in the container, if there is one.
+    public func stream(at index: Int) -> StreamInfo? { streams.first { $0.index == index } }
 
     /// A title for windows: the tagged title, else the file name.
     public var displayTitle: String {

@@ -10,7 +10,7 @@ public enum PlayerEvent: Sendable {
     case durationKnown(Double)
     /// Probing finished: streams, metadata, chapters.
     case mediaLoaded(MediaInfo)
-    /// The first picture of this media reached the screen (DBVideoPlayer's "play began").
+    /// The first picture of this media reached the screen: playback has visibly begun.
     case firstFrameShown(pts: Double)
     /// Every picture that reaches the screen, when `PlayerConfiguration.observesEveryFrame`.
     case frameShown(FrameReport)
@@ -22,22 +22,23 @@ public enum PlayerEvent: Sendable {
     /// The picture to show changed while no frame clock is running (paused seek, step, load):
     /// a host that draws on demand should pull a frame now.
     case displayInvalidated
-    /// Played to the end (VKVideoPlayer's didPlayToEnd).
+    /// Played to the end.
     case playedToEnd
     /// The item set with `Player.setNext` took over gaplessly at the current one's end (no
     /// `playedToEnd` for that one). The new media's `durationKnown`, `mediaLoaded` and
     /// `firstFrameShown` follow; the state stays `playing`.
-    case nextItemStarted(source: String)
+    case nextItemStarted(source: MediaSource)
     case volumeChanged(volume: Double, muted: Bool)
     /// The playback speed changed (media seconds per second; pitch is kept).
     case speedChanged(Double)
-    /// Something the person may want to know that does not stop playback (said once).
-    case warning(String)
+    /// Part of the media or the sound cannot be played and the rest plays on: a typed case
+    /// that the host puts into the person's words.
+    case warning(PlayerWarning)
     /// The subtitle tracks known now (files beside the media come first, the media's own
     /// streams once read); sent again as tracks are added.
     case subtitleTracksChanged([SubtitleTrack])
     /// The shown subtitle track changed, by the person or by the preferred languages (nil: off).
-    /// Each side carries its language (VKVideoPlayer's didChangeSubtitleFrom:to:).
+    /// Each side carries its language, so a host can say what changed to what.
     case subtitleChanged(from: SubtitleTrack?, to: SubtitleTrack?)
     /// Seconds the subtitles are shown later than their times (negative: earlier).
     case subtitleDelayChanged(Double)
@@ -68,7 +69,7 @@ public enum PlayerEvent: Sendable {
 /// Threading: a value type.
 public struct InterstitialReport: Sendable, Equatable {
     public let index: Int
-    public let source: String
+    public let source: MediaSource
     /// The main item's position it plays at (0: before the main item).
     public let at: Double
 }

@@ -1,14 +1,9 @@
 import CFFmpeg
 
-/// The decoded pixel layouts a renderer may upload directly; anything else is `other` and can
-/// be converted with `VideoFrame.rgbPixels`. Threading: value types.
-public enum PixelFormat: Sendable, Equatable, CustomStringConvertible {
-    case yuv420p, yuv422p, yuv444p
-    case yuv420p10, yuv422p10, yuv444p10
-    case nv12, p010
-    case gray8, rgb24, rgba, bgra
-    case other(String)
+// The picture tags (Values/) as FFmpeg writes them on its frames, and as libswscale takes
+// them: the one place they meet FFmpeg's enums.
 
+extension PixelFormat {
     init(_ f: AVPixelFormat) {
         switch f {
         case AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUVJ420P: self = .yuv420p
@@ -27,30 +22,9 @@ public enum PixelFormat: Sendable, Equatable, CustomStringConvertible {
             self = .other(av_get_pix_fmt_name(f).map { String(cString: $0) } ?? "unknown")
         }
     }
-
-    public var description: String {
-        switch self {
-        case .yuv420p: "yuv420p"
-        case .yuv422p: "yuv422p"
-        case .yuv444p: "yuv444p"
-        case .yuv420p10: "yuv420p10le"
-        case .yuv422p10: "yuv422p10le"
-        case .yuv444p10: "yuv444p10le"
-        case .nv12: "nv12"
-        case .p010: "p010le"
-        case .gray8: "gray"
-        case .rgb24: "rgb24"
-        case .rgba: "rgba"
-        case .bgra: "bgra"
-        case .other(let name): name
-        }
-    }
 }
 
-/// The YUV→RGB matrix a frame was encoded with.
-public enum ColorMatrix: String, Sendable {
-    case bt601, bt709, bt2020
-
+extension ColorMatrix {
     /// Unspecified matrices follow the common convention: HD and larger is BT.709, SD is BT.601.
     init(_ space: AVColorSpace, height: Int) {
         switch space {
@@ -70,14 +44,34 @@ public enum ColorMatrix: String, Sendable {
     }
 }
 
-/// Whether luma spans 16–235 (limited, "TV") or 0–255 (full, "PC").
-public enum ColorRange: String, Sendable {
-    case limited, full
-
+extension ColorRange {
     init(_ range: AVColorRange, format: AVPixelFormat) {
         switch format {
         case AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUVJ444P: self = .full
         default: self = range == AVCOL_RANGE_JPEG ? .full : .limited
         }
+    }
+}
+
+extension ChromaLocation {
+    init(_ location: AVChromaLocation) {
+        switch location {
+        case AVCHROMA_LOC_LEFT: self = .left
+        case AVCHROMA_LOC_CENTER: self = .center
+        case AVCHROMA_LOC_TOPLEFT: self = .topLeft
+        case AVCHROMA_LOC_TOP: self = .top
+        case AVCHROMA_LOC_BOTTOMLEFT: self = .bottomLeft
+        case AVCHROMA_LOC_BOTTOM: self = .bottom
+        default: self = .unspecified
+        }
+    }
+
+    /// libswscale's `src_h_chr_pos`/`src_v_chr_pos` for this siting, when 2^`log2Horizontal`
+    /// × 2^`log2Vertical` luma samples share a chroma sample.
+    func swscalePosition(log2Horizontal: Int, log2Vertical: Int) -> (horizontal: Int32, vertical: Int32) {
+        func position(_ axis: AxisPosition, _ log2: Int) -> Int32 {
+            Int32((axis.lumaOffset(factor: 1 << max(0, log2)) * 256).rounded())
+        }
+        return (position(axes.horizontal, log2Horizontal), position(axes.vertical, log2Vertical))
     }
 }

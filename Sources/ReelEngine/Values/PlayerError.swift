@@ -27,6 +27,16 @@ public enum PlayerError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The details as they came (a path, a codec, what FFmpeg or the sound server said), not
+    /// translated: what `message` puts into its sentence.
+    public var detail: String {
+        switch self {
+        case .fileNotFound(let what), .permissionDenied(let what), .notMediaFile(let what),
+             .noPlayableStream(let what), .unsupportedCodec(let what), .networkError(let what),
+             .corruptData(let what), .unsupportedSource(let what), .internalError(let what): what
+        }
+    }
+
     /// In the person's language once the `reel` domain is bound (the details stay as they came).
     public var message: String {
         switch self {

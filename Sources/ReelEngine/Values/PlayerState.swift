@@ -1,6 +1,6 @@
-/// Where a player is. Only commands and engine facts move it, through `StateMachine`.
-/// Covers DBVideoPlayer's states (unknown, loading, readyToPlay, playing, stalled, failed) and
-/// VKVideoPlayer's (unknown, contentLoading, contentPaused, contentPlaying, error, dismissed).
+/// Where a player is. Only commands and engine facts move it, through `StateMachine`: nothing
+/// open, opening, paused on a picture, playing, waiting for data, at the end, failed, closed,
+/// or waiting while a break plays in its place.
 /// Threading: a value type.
 public enum PlayerState: Sendable, Equatable, CustomStringConvertible {
     /// Nothing loaded yet.
@@ -17,8 +17,8 @@ public enum PlayerState: Sendable, Equatable, CustomStringConvertible {
     case failed(PlayerError)
     /// Media closed; a new `open` may follow.
     case closed
-    /// The main item waits, paused where it was, while an interstitial plays in its place
-    /// (VKVideoPlayer's suspend); see `InterstitialPlayer`.
+    /// The main item waits, paused where it was, while an interstitial plays in its place, and
+    /// goes on from there after it; see `InterstitialPlayer`.
     case suspended
 
     public var name: String {

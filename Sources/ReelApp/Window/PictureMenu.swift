@@ -1,0 +1,45 @@
+import CGtk
+import ReelEngine
+import ReelGtk
+
+/// The picture's right-click menu (ui/window.ui's context-menu): play or pause and fullscreen,
+/// named for what they do now; the main menu's own Speed, Subtitles and Audio submenus (the
+/// same menus, with the same track lists); Save Picture and Media Information. Every item is a
+/// window action, so the menu is as sensitive as `ActionAvailability` makes them.
+/// Threading: main thread only.
+@MainActor
+final class PictureMenu {
+    /// The menu to hand to the player view.
+    let model: UnsafeMutableRawPointer
+    private let nowItems: OpaquePointer
+    private var shown: (playing: Bool, fullscreen: Bool)?
+
+    init(builder: UIBuilder) {
+        model = builder.object("context-menu")
+        nowItems = OpaquePointer(builder.object("context-now-items"))
+        let submenus = OpaquePointer(builder.object("context-submenus"))
+        let linked: [(label: String, id: String, action: String)] = [
+            (tr("Playback _Speed"), "speed-submenu", "win.speed-menu"),
+            (tr("S_ubtitles"), "subtitles-submenu", "win.subtitles-menu"),
+            (tr("_Audio"), "audio-submenu", "win.audio-menu"),
+        ]
+        for submenu in linked {
+            let item = g_menu_item_new_submenu(submenu.label, builder.object(submenu.id).cast())!
+            // As in the main menu: the submenu as sensitive as its action.
+            g_menu_item_set_action_and_target_value(item, submenu.action, nil)
+            g_menu_append_item(submenus, item)
+            g_object_unref(item.raw.cast(to: GObject.self))
+        }
+        update(playing: false, fullscreen: false)
+    }
+
+    /// Names the first items for what they do now: Pause while playing, else Play; Leave
+    /// Fullscreen in fullscreen.
+    func update(playing: Bool, fullscreen: Bool) {
+        if let shown, shown == (playing, fullscreen) { return }
+        shown = (playing, fullscreen)
+        g_menu_remove_all(nowItems)
+        g_menu_append(nowItems, playing ? tr("_Pause") : tr("_Play"), "win.toggle-pause")
+        g_menu_append(nowItems, fullscreen ? tr("_Leave Fullscreen") : tr("_Fullscreen"), "win.fullscreen")
+    }
+}

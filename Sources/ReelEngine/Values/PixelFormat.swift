@@ -1,0 +1,37 @@
+/// The decoded pixel layouts a renderer may upload directly; anything else is `other` and can
+/// be converted with `VideoFrame.rgbPixels`. Threading: value types.
+public enum PixelFormat: Sendable, Equatable, CustomStringConvertible {
+    case yuv420p, yuv422p, yuv444p
+    case yuv420p10, yuv422p10, yuv444p10
+    case nv12, p010
+    case gray8, rgb24, rgba, bgra
+    case other(String)
+
+    public var description: String {
+        switch self {
+        case .yuv420p: "yuv420p"
+        case .yuv422p: "yuv422p"
+        case .yuv444p: "yuv444p"
+        case .yuv420p10: "yuv420p10le"
+        case .yuv422p10: "yuv422p10le"
+        case .yuv444p10: "yuv444p10le"
+        case .nv12: "nv12"
+        case .p010: "p010le"
+        case .gray8: "gray"
+        case .rgb24: "rgb24"
+        case .rgba: "rgba"
+        case .bgra: "bgra"
+        case .other(let name): name
+        }
+    }
+}
+
+/// The YUV→RGB matrix a frame was encoded with.
+public enum ColorMatrix: String, Sendable {
+    case bt601, bt709, bt2020
+}
+
+/// Whether luma spans 16–235 (limited, "TV") or 0–255 (full, "PC").
+public enum ColorRange: String, Sendable {
+    case limited, full
+}
