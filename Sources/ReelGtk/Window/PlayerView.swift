@@ -33,7 +33,7 @@ public final class PlayerView {
     private let spinner: UnsafeMutablePointer<GtkWidget>
     private let builder: UIBuilder
     var visibility = ControlsVisibility()
-    private var hideTimer: Timer?
+    var hideTimer: Timer?
     private var following: ObservationToken?
     private var spinnerTimer: Timer?
     var tapTimer: Timer?
@@ -249,26 +249,7 @@ public final class PlayerView {
         gtk_widget_set_visible(spinner, 0)
     }
 
-    // MARK: Showing and hiding the controls
-
-    /// Shows the controls as if the pointer moved (keyboard seeking wants them, briefly).
-    public func revealControls() {
-        visibility.show(now: Clock.now)
-        applyVisibility()
-    }
-
-    public var controlsVisible: Bool { visibility.visible }
-
-    /// Paused by the person or at the end, with a picture to look at: the controls come up and
-    /// stay (ControlsVisibility). The pauses a scan makes are not the person's: while one runs,
-    /// what was paused stays so.
-    func followPause() {
-        guard !model.timeline.isScanning else { return }
-        let paused = (model.state == .ready || model.state == .ended) && model.pictureShown
-        guard paused != visibility.paused else { return }
-        visibility.playbackPaused(paused, now: Clock.now)
-        applyVisibility()
-    }
+    // MARK: The host's widgets over the picture
 
     /// Lays a widget of the host over the picture, above the player's own overlays, showing and
     /// fading with the controls (Clapper's fading overlays): a header bar over the picture. It is
@@ -300,30 +281,5 @@ public final class PlayerView {
         var height: gint = 0
         gtk_widget_measure(controls.bar, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width(widget), nil, &height, nil, nil)
         return Double(height)
-    }
-
-    func applyVisibility() {
-        let state = model.state
-        visibility.hasMedia = state.hasMedia || state == .loading || state == .suspended
-        let visible = visibility.barShown
-        gtk_revealer_set_reveal_child(controls.revealer.cast(), visible ? 1 : 0)
-        // Hidden controls must not take clicks meant for the picture.
-        gtk_widget_set_can_target(controls.revealer, visible ? 1 : 0)
-        preview.setControlsShown(visible)
-        // Up, the scrubber says where a seek went: the billboard need not.
-        if visible && billboard.showsSeek { billboard.hide() }
-        fadingOverlays.show(visibility.overlaysShown)
-        // The pointer goes with the last of the chrome (the status page keeps it).
-        gtk_widget_set_cursor_from_name(widget, isFullscreen && !visibility.overlaysShown ? "none" : nil)
-        model.controlsVisible = visible
-        hideTimer?.cancel()
-        hideTimer = nil
-        if let deadline = visibility.hideAt {
-            hideTimer = Timer.once(after: max(0.01, deadline - Clock.now)) { [weak self] in
-                guard let self else { return }
-                self.visibility.tick(now: Clock.now)
-                self.applyVisibility()
-            }
-        }
     }
 }
