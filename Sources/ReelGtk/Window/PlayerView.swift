@@ -4,7 +4,8 @@ import ReelEngine
 
 /// The embeddable player: the movie surface (GL, or cairo where GL is software), the auxiliary-view slot, the status page and
 /// spinner, and the controls overlay, in one GtkOverlay built from `ui/player-view.ui`, with the
-/// host's fading overlays (a header bar) on top. Any app can put `widget` in any container at any size. Playback goes through a
+/// host's fading overlays (a header bar) and notices on top, in the one order player-view.ui
+/// lists. Any app can put `widget` in any container at any size. Playback goes through a
 /// `PlaybackController` (the engine's `Player` unless the host supplies another backend).
 /// Threading: main thread only; engine events hop here through `MainContext`.
 @MainActor
