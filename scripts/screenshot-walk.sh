@@ -67,10 +67,12 @@ wait_for 10 "the pause" visible push\ button Play || step_failed 03-paused "Spac
 playerctl --player=reel position 3
 time_label_3() { visible label 0:03; }
 wait_for 10 "the seek to 0:03" time_label_3 || step_failed 03-paused "the seek did not arrive"
-glide $((vx + vw / 2 + 24)) $((vy + vh / 2))   # input shows the controls (again) for 2 s
+glide $((vx + vw / 2 + 24)) $((vy + vh / 2))   # paused, the controls stay up
 shoot 03-paused no_notice
 
-# 04: no input: the controls fade out (the picture changes from 03, then stays).
+# 04: a tap on the picture hides them (paused, nothing else does; the picture changes from 03,
+# then stays).
+xdotool click 1
 shoot 04-controls-hidden changed_from "$out/03-paused.png"
 
 # 05: the pointer over the scrubber: the hover preview of that point.

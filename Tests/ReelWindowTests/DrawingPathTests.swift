@@ -70,6 +70,10 @@ struct DrawingPathTests {
             let whole = try app.savePicture(width: 960, height: 540, name: "\(path.rawValue)-1to1")
             #expect(try SubtitleWindowTests.ocr(whole).contains("hello world"), "no subtitles in \(whole)")
 
+            // Readable before it plays: GTK joins the accessibility bus from an idle callback,
+            // which a main loop drawing every picture on a software GL may not reach for long
+            // (the controls that a pause shows take their fade first).
+            try app.element(named: "Play")
             try app.activate("toggle-pause")
             try app.element(named: "Pause")
             // A smaller window: the picture is drawn again at the size that fits, 16:9 kept.

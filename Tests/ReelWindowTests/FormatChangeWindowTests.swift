@@ -48,6 +48,8 @@ struct FormatChangeWindowTests {
         let clip = try Self.joined.path
         try Self.desktops.use { desktop in
             // The window takes the first segment's shape, 640×480; the 640×360 picture fits 1:1.
+            // (The header bar and the controls, which a pause keeps up, would lie over the bars.)
+            try desktop.writeSettings(["hide-controls-while-paused=true"])
             let app = try ReelApp(on: desktop, arguments: ["--paused", "--start", String(Self.inB.time), clip])
             defer { app.stop() }
             let drawn = try app.savePicture(width: Self.inB.width, height: Self.inB.height, name: "paused-in-b")

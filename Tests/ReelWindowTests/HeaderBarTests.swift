@@ -29,7 +29,10 @@ struct HeaderBarTests {
     @Test("The picture fills the window, the header bar hidden over it; a pointer motion shows it with the controls, both fade; Tab shows them; then its open button opens the file chooser")
     func headerOverPicture() throws {
         try ControlsTests.desktops.use { desktop in
-            let s = try Session(on: desktop, arguments: ["--paused"], settings: ["controls-display-duration=1.0"])
+            // Paused, the header and the controls would stay up (ControlsTests' pause tests): here
+            // they fade as while playing, with the picture still for the screenshots.
+            let s = try Session(on: desktop, arguments: ["--paused"],
+                                settings: ["controls-display-duration=1.0", "hide-controls-while-paused=true"])
             // The picture's area is the window's whole height: no title bar above it.
             let tree = try s.app.accessibleTree()
             let frame = try #require(tree.first { $0.role == "frame" }, "no frame in \(tree)")

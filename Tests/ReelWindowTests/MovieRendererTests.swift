@@ -58,7 +58,9 @@ struct MovieRendererTests {
     /// Per drawing path, one desktop and one `reel` for all the cases: each opens its file in the
     /// running instance, which shows every file paused at `start` as it was launched to.
     static let shared = Dictionary(uniqueKeysWithValues: DrawingPath.allCases.map { path in
-        (path, SharedReel(launchOptions: ["--paused", "--start", start], blank: .glBlank, environment: path.environment))
+        // The picture alone on screen: paused, the header bar and the controls would stay over it.
+        (path, SharedReel(launchOptions: ["--paused", "--start", start], blank: .glBlank, environment: path.environment,
+                          settings: ["hide-controls-while-paused=true"]))
     })
 
     static func fileName(_ text: String) -> String {

@@ -65,6 +65,7 @@ struct PreferencesWindowTests {
         ("spin button", "Seconds the controls stay without input"),
         ("check box", "A click on the picture shows or hides them"),
         ("check box", "Never hide the controls"),
+        ("check box", "Hide the controls while paused too"),
         ("check box", "Show the time remaining instead of the total"),
         ("check box", "Minus sign before the time remaining"),
         ("check box", "Always show hours"),

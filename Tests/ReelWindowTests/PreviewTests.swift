@@ -280,9 +280,11 @@ struct PreviewTests {
             brightest[x] = max(brightest[x] ?? 0, level)
         }
         let columns = brightest.sorted { $0.key < $1.key }.map { (x: $0.key, level: $0.value) }
-        let background = columns.map(\.level).sorted()[columns.count / 2]
+        // A tick is a column brighter than the bar a few pixels to either side of it: the
+        // picture showing through the bar (a colour bar's edge) is brighter on one side only.
+        func background(_ x: Int) -> Int { max(brightest[x - 4] ?? 255, brightest[x + 4] ?? 255) }
         var ticks: [Int] = []
-        for c in columns where c.x > 24 && c.level > background + 40 {
+        for c in columns where c.x > 24 && c.level > background(c.x) + 40 {
             if let last = ticks.last, c.x - (last - bar.x) <= 3 { continue }
             ticks.append(bar.x + c.x)
         }

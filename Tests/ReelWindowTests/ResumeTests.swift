@@ -66,4 +66,48 @@ struct ResumeTests {
             try Self.waitForElapsed(app, "resuming the moved copy at 40 s", 40...41)
         }
     }
+
+    @Test("With the resume notice up and the controls shown, a click on the scrubber lands where it points: the notice lies above, out of the way")
+    func scrubberClickDuringNotice() throws {
+        try SharedDesktop.standard.use { desktop in
+            let clip = try Fixtures.path(.longSmall)
+            var app = try ReelApp(on: desktop, arguments: [clip])
+            try app.element(named: "Pause")
+            try desktop.run(["playerctl", "--player=reel", "position", "20"])
+            try Self.waitForElapsed(app, "the seek to 20 s", 20...22)
+            app.stop()
+
+            // Reopened paused (the position stays where the click puts it): it resumes at 0:20
+            // and says so, for 8 s, with Start Over.
+            app = try ReelApp(on: desktop, arguments: ["--paused", clip])
+            defer { app.stop() }
+            try Self.waitForElapsed(app, "resuming at about 20 s", 19...23)
+            let movie = try app.element(named: "Video")
+            try app.element(named: "Start Over")
+            // Reaching for the scrubber, as a person does, to 65 % of it (39 s of the 60).
+            try desktop.glide(to: movie.x + movie.width / 2, movie.y + movie.height / 2)
+            try desktop.glide(to: movie.x + movie.width / 2, movie.y + movie.height - 30)
+            let bar = try app.element(named: "Position", role: "slider")
+            let x = bar.x + Int((Double(bar.width) * 0.65).rounded()), y = bar.y + bar.height / 2
+            try desktop.glide(to: x, y, steps: 3)
+            // The notice is still up as the click comes (else this would prove nothing), and
+            // it lies in the upper half of the picture, away from the controls and subtitles.
+            let tree = try app.accessibleTree()
+            let notice = try #require(tree.first { $0.role == "label" && $0.name.hasPrefix("Resumed from") },
+                                      "the notice went before the click")
+            #expect(notice.y + notice.height < movie.y + movie.height / 2, "the notice \(notice) lies low over the picture \(movie)")
+            try desktop.click(x, y)
+            var seen: [Double] = []
+            do {
+                try Desktop.wait("the click to land at 65 % of the scrubber", log: app.log, timeout: 15) {
+                    let position = Double(try MPRISTests.playerctl(desktop, ["position"])) ?? -1
+                    if seen.last != position { seen.append(position) }
+                    return (36...42).contains(position)
+                }
+            } catch {
+                Issue.record("after a click at 65 % of \(bar), with the notice \(notice) up, the position read \(seen)")
+                throw error
+            }
+        }
+    }
 }

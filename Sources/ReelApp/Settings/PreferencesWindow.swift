@@ -23,6 +23,7 @@ final class PreferencesWindow {
             (.controlsDisplayDuration, "display-duration-adjustment", "value"),
             (.displayControlsOnTap, "tap-switch", "active"),
             (.dontHideControls, "never-hide-switch", "active"),
+            (.hideControlsWhilePaused, "hide-paused-switch", "active"),
             (.showRemaining, "remaining-switch", "active"),
             (.remainingMinusSign, "minus-switch", "active"),
             (.alwaysShowHours, "hours-switch", "active"),

@@ -3,12 +3,14 @@ import Foundation
 import ReelGtk
 
 /// A short message about the window's media ("Skipped clip.mp4: …", "Resumed from 0:32") as a
-/// libadwaita toast at the bottom of the window, with its actions as buttons; it goes by
-/// itself. A new one replaces the one showing.
+/// libadwaita toast, with its actions as buttons; it goes by itself. A new one replaces the one
+/// showing. The toasts lie over the top of the picture, below the header bar (the player view's
+/// notice layer): at the bottom, libadwaita's place for them, they would cover the controls and
+/// the subtitles and take clicks aimed at the scrubber.
 /// Threading: main thread only.
 @MainActor
 final class Notice {
-    /// The toast overlay: the window's content, holding the player view.
+    /// The toast overlay, without a child: the player view lays it over the picture.
     let overlay: UnsafeMutablePointer<GtkWidget>
     /// The toast showing (a reference of ours, dropped when it is dismissed).
     private var current: OpaquePointer?
@@ -16,9 +18,8 @@ final class Notice {
     /// Long enough to read two lines of a warning.
     static let warningSeconds = 8.0
 
-    init(content: UnsafeMutablePointer<GtkWidget>) {
+    init() {
         overlay = adw_toast_overlay_new()
-        adw_toast_overlay_set_child(OpaquePointer(overlay), content)
     }
 
     /// Shows `text`, with a button for each action (a click runs it and dismisses the notice).

@@ -57,10 +57,11 @@ public final class PlayerWindow: MediaPlayerWindow {
         titleLabel = builder.widget("title-label")
         playerView = PlayerView(settings: settings)
         inhibitor = IdleInhibitor(application: application, window: window)
-        notice = Notice(content: playerView.widget)
+        notice = Notice()
+        playerView.addNoticeOverlay(notice.overlay)
         // No title bar above the picture: the picture takes the whole window, and the header
         // bar lies over it, showing and fading with the controls (in a window as in fullscreen).
-        adw_application_window_set_content(window.cast(), notice.overlay)
+        adw_application_window_set_content(window.cast(), playerView.widget)
         let host = ViewSessionPlayer(view: playerView, window: self)
         session = PlaybackSession(player: host, model: playerView.model, window: host, settings: settings)
         installActions()
@@ -77,6 +78,10 @@ public final class PlayerWindow: MediaPlayerWindow {
         subtitles?.warn = { [weak self] text in self?.notice.show(text, seconds: SubtitleController.noticeSeconds) }
         if let subtitles { playerView.movie.subtitles = { [weak subtitles] in subtitles?.image(at: $0, width: $1, height: $2) } }
         playerView.doubleClicked = { [weak self] in self?.toggleFullscreen() }
+        Signal.connectIntInt(playerView.movie.area.raw, "resize") { [weak self] _, _ in
+            guard let self else { return }
+            self.liftSubtitles(self.playerView.model.controlsVisible)
+        }
         binding = WindowBinding(window: self)
         queue.observe { [weak self] in
             self?.mpris?.refresh()
@@ -197,8 +202,9 @@ public final class PlayerWindow: MediaPlayerWindow {
             requestedSpeed = model.speed
         }
         if change.contains([.state, .media, .subtitles, .breakTime]) { updateActionAvailability() }
-        // Subtitles move up over the controls while they show, as mpv's do over its OSC.
-        if change.contains(.controls) { liftSubtitles(model.controlsVisible) }
+        // Subtitles move up over the controls while they show, as mpv's do over its OSC (and
+        // again when the picture's place changes under them: a new picture, a new size).
+        if change.contains([.controls, .media]) { liftSubtitles(model.controlsVisible) }
     }
 
     private func setTitle(_ title: String?) {

@@ -132,6 +132,9 @@ final class ControlsOverlay {
 
     var isScrubbing: Bool { scrubbing.isScrubbing }
 
+    /// Whether a point (the scrubber's coordinates) lies in the band that takes presses.
+    func scrubberBand(containsX x: Double, y: Double) -> Bool { scrubbing.bandContains(x: x, y: y) }
+
     /// The scrubber and the labels at the model's time (the hand's while it holds the scrubber);
     /// a break shows its own time.
     private func showTime() {
@@ -187,7 +190,7 @@ final class ControlsOverlay {
         scrubbingChanged?(scrubberHeld || popupsOpen > 0)
     }
 
-    /// The volume slider pops up from the bar.
+    /// The volume popover pops up from the bar.
     private func wirePopups() {
         let popups: [UnsafeMutablePointer<GtkWidget>?] = [volume.popup]
         for case let popup? in popups {

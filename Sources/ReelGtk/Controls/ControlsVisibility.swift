@@ -10,6 +10,9 @@
 ///   them or the scrubber is held, never when `neverHide` is set.
 /// - A popover (a menu) opening from them shows them, and they stay while it is open: hiding
 ///   them would leave the menu hanging from nothing.
+/// - Paused (a pause, the end of the media, opened paused) they come up and stay, as in
+///   Showtime and Clapper: a still picture with nothing over it looks frozen. A tap still hides
+///   them (to look at the picture); `hideWhilePaused` (a preference) lets them fade as always.
 /// - The overlays that fade with the bar (a header bar over the picture) follow the same
 ///   answer, except that they stay while no media is open: the bar has nothing to control
 ///   then, and they hold the way to open something.
@@ -26,12 +29,18 @@ public struct ControlsVisibility: Sendable, Equatable {
     public var neverHide = false {
         didSet { if neverHide { visible = true; hideAt = nil } }
     }
+    /// Paused, they fade as while playing (a preference; off: they stay up while paused).
+    public var hideWhilePaused = false {
+        didSet { if !hideWhilePaused && paused { visible = true; hideAt = nil } }
+    }
 
     public private(set) var visible = false
     /// When the controls will hide if nothing happens (nil: not scheduled).
     public private(set) var hideAt: Double?
     /// Media is open (loading, playing, paused, ended).
     public var hasMedia = false
+    /// Playback is paused by the person (not by a scan), or has ended.
+    public private(set) var paused = false
 
     /// The controls bar shows.
     public var barShown: Bool { visible && hasMedia }
@@ -56,6 +65,7 @@ public struct ControlsVisibility: Sendable, Equatable {
     public static func == (a: Self, b: Self) -> Bool {
         a.visible == b.visible && a.hideAt == b.hideAt && a.displayDuration == b.displayDuration
             && a.displayOnTap == b.displayOnTap && a.neverHide == b.neverHide && a.hasMedia == b.hasMedia
+            && a.paused == b.paused && a.hideWhilePaused == b.hideWhilePaused
     }
 
     /// The pointer moved over the player (widget coordinates).
@@ -100,6 +110,19 @@ public struct ControlsVisibility: Sendable, Equatable {
         if held { show(now: now) } else { scheduleHide(now: now) }
     }
 
+    /// Playback paused (or ended), or plays again: paused they come up and stay (unless
+    /// `hideWhilePaused`); playing again they fade after the display duration.
+    public mutating func playbackPaused(_ on: Bool, now: Double) {
+        guard on != paused else { return }
+        paused = on
+        if on && !hideWhilePaused {
+            visible = true
+            hideAt = nil
+        } else if visible {
+            scheduleHide(now: now)
+        }
+    }
+
     /// Time passes: hides when the deadline has come and nothing holds them up. Returns true
     /// when the visibility changed.
     @discardableResult
@@ -116,8 +139,10 @@ public struct ControlsVisibility: Sendable, Equatable {
         hideAt = nil
     }
 
-    /// Something the person is using keeps them up.
-    private var isHeld: Bool { regionsUnderPointer > 0 || scrubbing || openPopovers > 0 }
+    /// Something the person is using, or a pause, keeps them up.
+    private var isHeld: Bool {
+        regionsUnderPointer > 0 || scrubbing || openPopovers > 0 || (paused && !hideWhilePaused)
+    }
 
     private mutating func scheduleHide(now: Double) {
         hideAt = neverHide || isHeld ? nil : now + displayDuration

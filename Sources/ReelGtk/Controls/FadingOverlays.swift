@@ -21,9 +21,10 @@ final class FadingOverlays {
         self.overlay = overlay
     }
 
-    /// Lays `widget` over the picture, above the player's own overlays, where its halign and
-    /// valign put it (a header bar: valign start). Its popovers are the ones it holds now.
-    func add(_ widget: UnsafeMutablePointer<GtkWidget>) {
+    /// Lays `widget` over the picture, above the player's own overlays and below `below` (the
+    /// notices), where its halign and valign put it (a header bar: valign start). Its popovers
+    /// are the ones it holds now.
+    func add(_ widget: UnsafeMutablePointer<GtkWidget>, below: UnsafeMutablePointer<GtkWidget>?) {
         let revealer = gtk_revealer_new()!
         gtk_revealer_set_transition_type(revealer.cast(), GTK_REVEALER_TRANSITION_TYPE_CROSSFADE)
         // As long as the controls bar's fade (player-view.ui): the two go as one.
@@ -32,6 +33,7 @@ final class FadingOverlays {
         gtk_widget_set_valign(revealer, gtk_widget_get_valign(widget))
         gtk_revealer_set_child(revealer.cast(), widget)
         gtk_overlay_add_overlay(overlay.cast(), revealer)
+        if let below { gtk_widget_insert_before(revealer, overlay, below) }
 
         let motion = gtk_event_controller_motion_new()!
         Signal.connectPoint(motion.raw, "enter") { [weak self] _, _ in self?.pointerOver?(true) }
@@ -41,6 +43,15 @@ final class FadingOverlays {
 
         revealers.append(revealer)
         reveal(revealer, shown)
+    }
+
+    /// How far down the overlays at the top edge reach (the header bar's height), shown or not.
+    var topHeight: Double {
+        revealers.filter { gtk_widget_get_valign($0) == GTK_ALIGN_START }.map { revealer -> Double in
+            var height: gint = 0
+            gtk_widget_measure(gtk_revealer_get_child(revealer.cast()), GTK_ORIENTATION_VERTICAL, -1, nil, &height, nil, nil)
+            return Double(height)
+        }.max() ?? 0
     }
 
     func show(_ on: Bool) {

@@ -47,6 +47,7 @@ public final class HoldToScan {
     private func step() {
         if !scanned {
             scanned = true
+            model.scanStarted()
             player.pause()
         }
         let held = HostTime.now.seconds(since: HostTime(nanoseconds: UInt64(started * 1e9)))
@@ -68,6 +69,7 @@ public final class HoldToScan {
         }
         // Land exactly where the scan stopped, then go on as before.
         seeker.seek(to: target)
+        model.scanEnded(resuming: wasPlaying)
         if wasPlaying { player.play() }
     }
 }

@@ -56,9 +56,7 @@ final class ScrubberControl {
             guard let self else { return }
             var sx = 0.0, sy = 0.0
             gtk_widget_translate_coordinates(self.bar, self.widget, x, y, &sx, &sy)
-            let inside = sx >= 0 && sy >= -4 && sx <= Double(gtk_widget_get_width(self.widget))
-                && sy <= Double(gtk_widget_get_height(self.widget)) + 4
-            guard inside, self.canScrub else {
+            guard self.bandContains(x: sx, y: sy), self.canScrub else {
                 gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_DENIED)
                 return
             }
@@ -76,6 +74,14 @@ final class ScrubberControl {
             self.seeker.seek(to: value)
             return false
         }
+    }
+
+    /// Whether a point (the scrubber's coordinates) is the scrubber's: over it, or a few pixels
+    /// above or below it. Its ends take half a pixel more: coordinates translated from the bar
+    /// come out a hair off whole pixels, and the last pixel is still the end.
+    func bandContains(x: Double, y: Double) -> Bool {
+        x >= -0.5 && x <= Double(gtk_widget_get_width(widget)) + 0.5
+            && y >= -4 && y <= Double(gtk_widget_get_height(widget)) + 4
     }
 
     /// The time under `x` (the scrubber's coordinates), as a click or drag there seeks to it.

@@ -58,8 +58,10 @@ final class ScrubberPreview {
         self.chapters = chapters
         self.settings = settings
         relay.preview = self
-        // Topmost: over the picture and beside the controls, never under them.
+        // Just below the controls (player-view.ui's order), over the picture, the subtitles and
+        // the billboard; it is placed above the bar, so the two never overlap.
         gtk_overlay_add_overlay(overlay.cast(), card)
+        gtk_widget_insert_before(card, overlay, controls.revealer)
         Signal.connectChildPosition(overlay.raw) { [weak self] child, allocation in
             guard let self, child == self.card, let allocation else { return false }
             self.place(allocation)
@@ -139,8 +141,7 @@ final class ScrubberPreview {
         var sx = 0.0, sy = 0.0
         gtk_widget_translate_coordinates(controls.bar, controls.scrubber, barX, barY, &sx, &sy)
         // The same band around the scrubber that takes presses (ControlsOverlay's drag).
-        let over = sx >= 0 && sx <= Double(gtk_widget_get_width(controls.scrubber))
-            && sy >= -4 && sy <= Double(gtk_widget_get_height(controls.scrubber)) + 4
+        let over = controls.scrubberBand(containsX: sx, y: sy)
         guard controlsShown, let duration = controls.duration, duration > 0, over || controls.isScrubbing else {
             hide()
             return

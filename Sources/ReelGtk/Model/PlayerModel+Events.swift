@@ -31,9 +31,32 @@ extension PlayerModel {
                     previousState: before))
     }
 
-    /// The view asked for a seek to `target`: relative seeks step on from it until it lands.
+    /// The view asked for a seek to `target`: relative seeks step on from it until it lands,
+    /// and whoever shows the time hears of it at once (the seek billboard).
     public func seekRequested(to target: Double) {
         timeline.seekTarget = target
+        tell(Change(aspects: .timeline, moment: .seekRequested(target: target), previousState: state))
+    }
+
+    /// A scan (rewind or fast forward held) started: the pause it makes is not the person's
+    /// (the controls do not come up for it).
+    public func scanStarted() {
+        timeline.scanEndsWithState = false
+        guard !timeline.isScanning else { return }
+        timeline.isScanning = true
+        tell(Change(aspects: .timeline, moment: nil, previousState: state))
+    }
+
+    /// The scan ended. `resuming`: play resumes where it got to, and the scan lasts until the
+    /// player says so (its next change of state), so that the moment between is not a pause.
+    public func scanEnded(resuming: Bool) {
+        guard timeline.isScanning else { return }
+        if resuming {
+            timeline.scanEndsWithState = true
+            return
+        }
+        timeline.isScanning = false
+        tell(Change(aspects: .timeline, moment: nil, previousState: state))
     }
 
     private func reduce(_ event: PlayerEvent, into aspects: inout Aspects) -> PlayerMoment? {
@@ -42,6 +65,11 @@ extension PlayerModel {
             guard to != state else { return nil }
             state = to
             aspects.insert(.state)
+            if timeline.scanEndsWithState {
+                timeline.isScanning = false
+                timeline.scanEndsWithState = false
+                aspects.insert(.timeline)
+            }
             if to != .ended, timeline.playedThrough {
                 timeline.playedThrough = false
                 aspects.insert(.timeline)
@@ -72,6 +100,10 @@ extension PlayerModel {
             aspects.insert(.media)
             return .audioStreamChanged
         case .firstFrameShown:
+            if !pictureShown {
+                pictureShown = true
+                aspects.insert(.media)
+            }
             return .firstPictureShown
         case .frameShown(let report):
             return .frameShown(report)
@@ -99,10 +131,12 @@ extension PlayerModel {
             return .playedToEnd
         case .nextItemStarted(let next):
             // The next item took over: what belonged to the one before goes (what probing
-            // found stays until the new item's comes, a moment later: the picture goes on).
-            let info = mediaInfo
+            // found stays until the new item's comes, a moment later: the picture goes on,
+            // so it is still shown).
+            let info = mediaInfo, shown = pictureShown
             clearMedia()
             mediaInfo = info
+            pictureShown = shown
             source = next
             sourceName = next.displayName
             timeline.reportedAt = Clock.now
@@ -170,6 +204,7 @@ extension PlayerModel {
     /// What belongs to one item of media goes (its name and source are the caller's).
     private func clearMedia() {
         mediaInfo = nil
+        pictureShown = false
         timeline = Timeline(reportedAt: Clock.now)
         subtitles.tracks = []
         subtitles.selected = nil

@@ -12,6 +12,11 @@ extension PlayerModel {
         /// A seek asked for and not landed yet: a key pressed again steps on from there, not
         /// from where the picture still is.
         public internal(set) var seekTarget: Double?
+        /// Rewind or fast forward is held: the scan moves the position, and the player is
+        /// paused by it, not by the person.
+        public internal(set) var isScanning = false
+        /// The scan ended and play resumes: it counts until the player's next change of state.
+        var scanEndsWithState = false
         /// When `position` was reported (`Clock.now`), to carry it on while playing.
         var reportedAt = 0.0
 
@@ -21,7 +26,7 @@ extension PlayerModel {
         /// When a report came is not what it says: the same position reported again is no change.
         public static func == (a: Timeline, b: Timeline) -> Bool {
             a.position == b.position && a.duration == b.duration && a.playedThrough == b.playedThrough
-                && a.seekTarget == b.seekTarget
+                && a.seekTarget == b.seekTarget && a.isScanning == b.isScanning
         }
     }
 

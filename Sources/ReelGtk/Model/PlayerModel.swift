@@ -18,6 +18,8 @@ public final class PlayerModel {
     public internal(set) var source: MediaSource?
     /// What probing found (nil until the media is loaded).
     public internal(set) var mediaInfo: MediaInfo?
+    /// A picture of what is open has reached the screen (a paused picture is there to look at).
+    public internal(set) var pictureShown = false
     public internal(set) var timeline = Timeline()
     /// Media seconds per second of playback.
     public internal(set) var speed = 1.0

@@ -9,6 +9,9 @@ public enum PlayerMoment: Sendable {
     case loaded(MediaInfo)
     /// The first picture of the media reached the screen.
     case firstPictureShown
+    /// A seek was asked for (a key, the scrubber, a scan, the remote): where it is to land
+    /// (`landed` follows, or another request first).
+    case seekRequested(target: Double)
     /// A seek or a step landed here; play goes on from it.
     case landed(position: Double)
     /// The picture to show changed while nothing redraws by itself (paused seek, step, load).

@@ -60,6 +60,7 @@ public final class PlayerSettings {
     public var messageDisplayDuration: Double { double(.messageDisplayDuration) }
     public var displayControlsOnTap: Bool { bool(.displayControlsOnTap) }
     public var dontHideControls: Bool { bool(.dontHideControls) }
+    public var hideControlsWhilePaused: Bool { bool(.hideControlsWhilePaused) }
     public var timeRefreshInterval: Double { double(.timeRefreshInterval) }
     public var timeOptions: TimeTextOptions {
         TimeTextOptions(alwaysShowHours: bool(.alwaysShowHours), showFrames: bool(.showFrames),

@@ -9,6 +9,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case messageDisplayDuration = "message-display-duration"
     case displayControlsOnTap = "display-controls-on-tap"
     case dontHideControls = "dont-hide-controls"
+    case hideControlsWhilePaused = "hide-controls-while-paused"
     case timeRefreshInterval = "time-refresh-interval"
     case alwaysShowHours = "always-show-hours"
     case showFrames = "show-frames"

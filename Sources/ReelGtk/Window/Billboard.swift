@@ -2,9 +2,10 @@ import CGtk
 import Foundation
 import ReelEngine
 
-/// What a key just changed (the volume, the speed, a delay, a track), shown for a moment over
-/// the centre of the picture with an icon, as mpv's OSD and Clapper's billboard do: someone
-/// watching looks at the picture. A new message replaces the one showing and starts its time
+/// What a key just changed (the volume, the speed, a delay, a track, the position), shown for a
+/// moment over the centre of the picture with an icon, as mpv's OSD and Clapper's billboard
+/// do: someone watching looks at the picture. A seek also shows a slim bar of where it went in
+/// the whole media (mpv's OSD bar). A new message replaces the one showing and starts its time
 /// again, so held keys read as one steady display. It takes no clicks.
 /// Threading: main thread only.
 @MainActor
@@ -12,7 +13,11 @@ public final class Billboard {
     private let revealer: UnsafeMutablePointer<GtkWidget>
     private let icon: UnsafeMutablePointer<GtkWidget>
     private let label: UnsafeMutablePointer<GtkWidget>
+    private let bar: UnsafeMutablePointer<GtkWidget>
     private var timer: Timer?
+    /// What shows is a seek's time and bar (a seek landing updates it; other messages replace it).
+    public private(set) var showsSeek = false
+    private var seekForward = true
     /// How long a message stays (a preference: long enough to read a number, short enough
     /// not to sit over the film).
     public var seconds = 1.2
@@ -21,6 +26,7 @@ public final class Billboard {
         revealer = builder.widget("billboard")
         icon = builder.widget("billboard-icon")
         label = builder.widget("billboard-label")
+        bar = builder.widget("billboard-bar")
     }
 
     /// The text on screen now (nil when nothing shows).
@@ -30,6 +36,27 @@ public final class Billboard {
 
     /// Shows `text` with the symbolic icon named `icon` (none when nil).
     public func show(_ text: String, icon name: String? = nil) {
+        showsSeek = false
+        gtk_widget_set_visible(bar, 0)
+        present(text, icon: name)
+    }
+
+    /// Shows where a seek goes (or went): `text` (its time) over a bar filled to `fraction` of
+    /// the media (no bar when the length is not known); `forward` is the way it goes (nil: the
+    /// way the seek showing went, for its landing).
+    public func seek(_ text: String, fraction: Double?, forward: Bool?) {
+        if let forward { seekForward = forward }
+        showsSeek = true
+        if let fraction {
+            gtk_progress_bar_set_fraction(bar.cast(), min(1, max(0, fraction)))
+            gtk_widget_set_visible(bar, 1)
+        } else {
+            gtk_widget_set_visible(bar, 0)
+        }
+        present(text, icon: seekForward ? "media-seek-forward-symbolic" : "media-seek-backward-symbolic")
+    }
+
+    private func present(_ text: String, icon name: String?) {
         gtk_label_set_text(label.cast(), text)
         gtk_image_set_from_icon_name(icon.cast(), name)
         gtk_widget_set_visible(icon, name == nil ? 0 : 1)
@@ -41,12 +68,14 @@ public final class Billboard {
     /// Fades it out, then empties it: what is not shown is not read out either (screen
     /// readers list the label while it exists).
     public func hide() {
+        showsSeek = false
         gtk_revealer_set_reveal_child(revealer.cast(), 0)
         timer?.cancel()
         let fade = Double(gtk_revealer_get_transition_duration(revealer.cast())) / 1000
         timer = Timer.once(after: fade) { [weak self] in
             guard let self, gtk_revealer_get_reveal_child(self.revealer.cast()) == 0 else { return }
             gtk_label_set_text(self.label.cast(), "")
+            gtk_widget_set_visible(self.bar, 0)
             self.timer = nil
         }
     }
@@ -54,11 +83,13 @@ public final class Billboard {
     // MARK: The usual messages
 
     public func volume(_ level: Double, muted: Bool) {
-        let percent = Int((level * 100).rounded())
-        let icon = muted || percent == 0 ? "audio-volume-muted-symbolic"
-            : percent < 34 ? "audio-volume-low-symbolic" : percent < 67 ? "audio-volume-medium-symbolic" : "audio-volume-high-symbolic"
+        show(Self.volumeText(level, muted: muted), icon: VolumeIcon.name(level: level, muted: muted))
+    }
+
+    /// "Volume 75 %", or "Muted".
+    static func volumeText(_ level: Double, muted: Bool) -> String {
         // Translators: %ld is the volume in percent.
-        show(muted ? tr("Muted") : String(format: tr("Volume %ld %%"), percent), icon: icon)
+        muted ? tr("Muted") : String(format: tr("Volume %ld %%"), Int((level * 100).rounded()))
     }
 
     public func speed(_ speed: Double) {

@@ -8,13 +8,15 @@ extension PlayerView {
         visibility.displayDuration = settings.controlsDisplayDuration
         visibility.displayOnTap = settings.displayControlsOnTap
         visibility.neverHide = settings.dontHideControls || soundOnly
+        visibility.hideWhilePaused = settings.hideControlsWhilePaused
         billboard.seconds = settings.messageDisplayDuration
         updateTimeObserver()
     }
 
     func settingChanged(_ key: SettingKey) {
         switch key {
-        case .controlsDisplayDuration, .displayControlsOnTap, .dontHideControls, .messageDisplayDuration:
+        case .controlsDisplayDuration, .displayControlsOnTap, .dontHideControls, .hideControlsWhilePaused,
+             .messageDisplayDuration:
             applySettings()
             applyVisibility()
         case .timeRefreshInterval, .showFrames:

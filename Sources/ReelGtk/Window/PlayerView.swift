@@ -4,7 +4,8 @@ import ReelEngine
 
 /// The embeddable player: the movie surface (GL, or cairo where GL is software), the auxiliary-view slot, the status page and
 /// spinner, and the controls overlay, in one GtkOverlay built from `ui/player-view.ui`, with the
-/// host's fading overlays (a header bar) on top. Any app can put `widget` in any container at any size. Playback goes through a
+/// host's fading overlays (a header bar) and notices on top, in the one order player-view.ui
+/// lists. Any app can put `widget` in any container at any size. Playback goes through a
 /// `PlaybackController` (the engine's `Player` unless the host supplies another backend).
 /// Threading: main thread only; engine events hop here through `MainContext`.
 @MainActor
@@ -27,11 +28,13 @@ public final class PlayerView {
     let chapterMarks: ChapterMarks
     /// The host's widgets that show and fade with the controls (the app's header bar).
     let fadingOverlays: FadingOverlays
+    /// The host's notices (toasts), over everything, below the header bar.
+    let notices: NoticeLayer
     private let status: StatusPage
     private let spinner: UnsafeMutablePointer<GtkWidget>
     private let builder: UIBuilder
     var visibility = ControlsVisibility()
-    private var hideTimer: Timer?
+    var hideTimer: Timer?
     private var following: ObservationToken?
     private var spinnerTimer: Timer?
     var tapTimer: Timer?
@@ -87,7 +90,9 @@ public final class PlayerView {
         billboard = Billboard(builder: builder)
         chapterMarks = ChapterMarks(scale: controls.scrubber)
         preview = ScrubberPreview(overlay: widget, controls: controls, chapters: chapterMarks, settings: settings)
-        fadingOverlays = FadingOverlays(overlay: widget)
+        let fading = FadingOverlays(overlay: widget)
+        fadingOverlays = fading
+        notices = NoticeLayer(overlay: widget) { fading.topHeight }
         relay.view = self
         following = model.observe { [weak self] change in self?.follow(change) }
         movie.failed = { [weak self] message in self?.showFailure(.internalError(message)) }
@@ -169,9 +174,14 @@ public final class PlayerView {
             preview.mediaClosed()
         case .pictureChanged:
             movie.refresh()
+        case .seekRequested(let target):
+            showSeek(at: target, asked: true)
+        case .landed(let position):
+            if billboard.showsSeek { showSeek(at: position, asked: false) }
         default:
             break
         }
+        if change.contains([.state, .timeline, .media]) { followPause() }
         controls.follow(change)
     }
 
@@ -240,23 +250,23 @@ public final class PlayerView {
         gtk_widget_set_visible(spinner, 0)
     }
 
-    // MARK: Showing and hiding the controls
-
-    /// Shows the controls as if the pointer moved (keyboard seeking wants them, briefly).
-    public func revealControls() {
-        visibility.show(now: Clock.now)
-        applyVisibility()
-    }
-
-    public var controlsVisible: Bool { visibility.visible }
+    // MARK: The host's widgets over the picture
 
     /// Lays a widget of the host over the picture, above the player's own overlays, showing and
     /// fading with the controls (Clapper's fading overlays): a header bar over the picture. It is
     /// placed by its own halign and valign; the pointer over it and its popovers open (those it
     /// holds when added) keep the controls up, and it stays while no media is open.
     public func addFadingOverlay(_ child: UnsafeMutablePointer<GtkWidget>) {
-        fadingOverlays.add(child)
+        fadingOverlays.add(child, below: notices.bottom)
         applyVisibility()
+    }
+
+    /// Lays a widget of the host over everything of the view: its notices (an AdwToastOverlay
+    /// without a child, whose toasts show there). It lies at the top edge below the fading
+    /// overlays there (the header bar), centred, at its natural size, so it covers neither the
+    /// controls nor the subtitles and takes no click meant for them.
+    public func addNoticeOverlay(_ child: UnsafeMutablePointer<GtkWidget>) {
+        notices.add(child)
     }
 
     /// Lays buttons of the host into the controls bar, just before and just after the play
@@ -265,29 +275,12 @@ public final class PlayerView {
         controls.addAroundPlayButton(before: before, after: after)
     }
 
-    /// The height of the controls bar at the bottom of the view (zero before it is laid out).
-    public var controlsHeight: Double { Double(gtk_widget_get_height(controls.revealer)) }
-
-    func applyVisibility() {
-        let state = model.state
-        visibility.hasMedia = state.hasMedia || state == .loading || state == .suspended
-        let visible = visibility.barShown
-        gtk_revealer_set_reveal_child(controls.revealer.cast(), visible ? 1 : 0)
-        // Hidden controls must not take clicks meant for the picture.
-        gtk_widget_set_can_target(controls.revealer, visible ? 1 : 0)
-        preview.setControlsShown(visible)
-        fadingOverlays.show(visibility.overlaysShown)
-        // The pointer goes with the last of the chrome (the status page keeps it).
-        gtk_widget_set_cursor_from_name(widget, isFullscreen && !visibility.overlaysShown ? "none" : nil)
-        model.controlsVisible = visible
-        hideTimer?.cancel()
-        hideTimer = nil
-        if let deadline = visibility.hideAt {
-            hideTimer = Timer.once(after: max(0.01, deadline - Clock.now)) { [weak self] in
-                guard let self else { return }
-                self.visibility.tick(now: Clock.now)
-                self.applyVisibility()
-            }
-        }
+    /// The height the controls bar takes at the bottom of the view (with its margin), as it is
+    /// laid out when shown: measured, so that it is known the moment they come up, before the
+    /// revealer has been laid out (the controls shown at a paused first picture).
+    public var controlsHeight: Double {
+        var height: gint = 0
+        gtk_widget_measure(controls.bar, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width(widget), nil, &height, nil, nil)
+        return Double(height)
     }
 }

@@ -115,6 +115,44 @@ struct ControlsVisibilityTests {
         do { let changed = v.tick(now: 100 + ControlsVisibility.defaultDisplayDuration); #expect(changed) }
     }
 
+    @Test("Paused they come up and stay; a tap still hides them; playing again they fade after the display duration")
+    func pausedHolds() {
+        var v = ControlsVisibility(displayDuration: 1)
+        v.hasMedia = true
+        #expect(!v.visible)
+        v.playbackPaused(true, now: 0)              // a pause (a key, the remote, the end)
+        #expect(v.visible && v.hideAt == nil)
+        do { let changed = v.tick(now: 100); #expect(!changed) }
+        v.pointerMoved(x: 1, y: 1, now: 100)
+        v.pointerMoved(x: 50, y: 1, now: 101)       // input while paused: still no fade
+        #expect(v.visible && v.hideAt == nil)
+        v.tapped(now: 102)                         // a tap hides them, to look at the picture
+        #expect(!v.visible)
+        v.pointerMoved(x: 90, y: 1, now: 103)       // and motion brings them back, to stay
+        #expect(v.visible && v.hideAt == nil)
+        v.playbackPaused(false, now: 110)           // playing again
+        #expect(v.hideAt == 111)
+        do { let changed = v.tick(now: 111); #expect(changed) }
+        #expect(!v.visible)
+        v.playbackPaused(false, now: 120)           // no change: nothing shows
+        #expect(!v.visible)
+    }
+
+    @Test("With hide-while-paused a pause neither shows nor holds them; turned off while paused, they come up")
+    func hideWhilePaused() {
+        var v = ControlsVisibility(displayDuration: 1)
+        v.hasMedia = true
+        v.hideWhilePaused = true
+        v.playbackPaused(true, now: 0)
+        #expect(!v.visible)
+        v.show(now: 5)
+        #expect(v.hideAt == 6)
+        do { let changed = v.tick(now: 6); #expect(changed) }
+        v.hideWhilePaused = false                  // the preference changed while paused
+        #expect(v.visible && v.hideAt == nil)
+        do { let changed = v.tick(now: 60); #expect(!changed) }
+    }
+
     @Test("The default is 2 s: between what users call too long (3 s) and too short (0.5 s)")
     func defaultDuration() {
         #expect(ControlsVisibility.defaultDisplayDuration > 0.5 && ControlsVisibility.defaultDisplayDuration < 3)

@@ -178,4 +178,67 @@ struct PlayerModelTests {
             #expect(model.livePosition(now: reported + 1000) == 100, "never past the end")
         }
     }
+
+    @Test("A seek asked for is told at once as a moment, then its landing")
+    func seekMoments() async {
+        await MainActor.run {
+            let model = PlayerModel()
+            var heard: [String] = []
+            let token = model.observe { change in
+                switch change.moment {
+                case .seekRequested(let target): heard.append("asked \(target) \(change.contains(.timeline))")
+                case .landed(let at): heard.append("landed \(at)")
+                default: break
+                }
+            }
+            model.apply(.stateChanged(from: .idle, to: .ready))
+            model.seekRequested(to: 12)
+            model.seekRequested(to: 17)
+            model.apply(.seekCompleted(position: 17))
+            #expect(heard == ["asked 12.0 true", "asked 17.0 true", "landed 17.0"])
+            withExtendedLifetime(token) {}
+        }
+    }
+
+    @Test("A scan is told; ended with play resuming it lasts until the player's next state, ended paused at once")
+    func scanning() async {
+        await MainActor.run {
+            let model = PlayerModel()
+            var told = 0
+            let token = model.observe { _ in told += 1 }
+            model.apply(.stateChanged(from: .idle, to: .playing))
+            model.scanStarted()
+            #expect(model.timeline.isScanning && told == 2)
+            model.apply(.stateChanged(from: .playing, to: .ready))   // the scan's own pause
+            #expect(model.timeline.isScanning)
+            model.scanEnded(resuming: true)
+            #expect(model.timeline.isScanning, "over before play resumed")
+            model.apply(.stateChanged(from: .ready, to: .playing))
+            #expect(!model.timeline.isScanning)
+            model.scanStarted()
+            model.scanEnded(resuming: false)
+            #expect(!model.timeline.isScanning)
+            model.scanEnded(resuming: false)
+            #expect(told == 6, "told \(told) times")
+            withExtendedLifetime(token) {}
+        }
+    }
+
+    @Test("A picture shown is known until what is open goes; the next item keeps the one on screen")
+    func pictureShown() async {
+        await MainActor.run {
+            let model = PlayerModel()
+            var media = 0
+            let token = model.observe { if $0.contains(.media) { media += 1 } }
+            model.apply(.stateChanged(from: .idle, to: .ready))
+            #expect(!model.pictureShown)
+            model.apply(.firstFrameShown(pts: 0))
+            #expect(model.pictureShown && media == 1)
+            model.apply(.nextItemStarted(source: "/media/next.mp4"))
+            #expect(model.pictureShown)
+            model.opening("other.mp4", source: nil)
+            #expect(!model.pictureShown)
+            withExtendedLifetime(token) {}
+        }
+    }
 }

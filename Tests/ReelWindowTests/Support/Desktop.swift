@@ -138,6 +138,15 @@ public final class Desktop {
         return pid
     }
 
+    /// Writes Reel's settings (lines of its keyfile group, such as `dont-hide-controls=true`)
+    /// for the programs started after it, as a person's earlier choices.
+    public func writeSettings(_ lines: [String]) throws {
+        let folder = home.appendingPathComponent("config/glib-2.0/settings")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try (["[io/github/reel/Reel]"] + lines).joined(separator: "\n").appending("\n")
+            .write(to: folder.appendingPathComponent("keyfile"), atomically: true, encoding: .utf8)
+    }
+
     /// Runs a program on this desktop and waits for it.
     @discardableResult
     public func run(_ arguments: [String], check: Bool = true, extra: [String: String] = [:]) throws -> Command.Result {

@@ -14,6 +14,8 @@ final class SharedReel: @unchecked Sendable {
     private let desktopSize: (width: Int, height: Int)
     private let launchOptions: [String]
     private let environment: [String: String]
+    /// Reel's settings on the desktop (lines of its keyfile group), written before the first launch.
+    private let settings: [String]
     private let blank: Fixtures.Spec
     /// The cases' pictures differ in size from the blank's (and each other's).
     private let resizes: Bool
@@ -31,8 +33,10 @@ final class SharedReel: @unchecked Sendable {
     /// `resizes`: then the window takes each file's size a moment after it opens, and a picture
     /// drawn at another size is waited out (one never drawn 1:1 still fails, at the timeout).
     /// `environment`: the app's own, over the desktop's (REEL_VIDEO_OUTPUT for a drawing path).
+    /// `settings`: Reel's settings, lines of its keyfile group.
     init(desktopWidth: Int = 1280, desktopHeight: Int = 800, launchOptions: [String], blank: Fixtures.Spec,
-         resizes: Bool = false, environment: [String: String] = [:]) {
+         resizes: Bool = false, environment: [String: String] = [:], settings: [String] = []) {
+        self.settings = settings
         desktopSize = (desktopWidth, desktopHeight)
         self.launchOptions = launchOptions
         self.environment = environment
@@ -116,6 +120,7 @@ final class SharedReel: @unchecked Sendable {
         app?.stop()
         let desktop = try desktop ?? Desktop(width: desktopSize.width, height: desktopSize.height)
         self.desktop = desktop
+        if !settings.isEmpty { try desktop.writeSettings(settings) }
         let app = try ReelApp(on: desktop, arguments: launchOptions + [blankClip], environment: environment)
         self.app = app
         var picture = Data()
