@@ -9,7 +9,7 @@ extension PlayerCore {
             wantsPlay = true
         case .ready where current.preroll == nil && isAtEnd:
             // Paused on the last picture (a seek to the end, a step off the last frame): play
-            // means "again", not "end at once" (ASBPlayerScrubbing's replay after the end).
+            // means "again" from the start, not "end at once".
             guard transition(.play) else { return }
             reseek(to: 0, mode: .keyframe)
         case .ready where seeks.audioStale && session?.hasAudio == true:

@@ -2,7 +2,7 @@ import CGtk
 import Foundation
 import ReelEngine
 
-/// The controls overlay (DBVideoPlayer + ASBPlayerScrubbing): play/pause, hold-to-scan
+/// The controls overlay: play/pause, hold-to-scan
 /// rewind and fast-forward, the scrubber, elapsed and total/remaining time, volume and mute,
 /// fullscreen. It drives playback only through `PlaybackController` and shows what the view's
 /// `PlayerModel` holds, nothing of its own but what is drawn.

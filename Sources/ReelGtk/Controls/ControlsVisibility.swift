@@ -1,5 +1,5 @@
-/// When the controls overlay shows and hides (DBVideoPlayer's controlsDisplayDuration,
-/// displayControlsOnTap and dontHideControls). Pure logic on a clock the caller passes in, so
+/// When the controls overlay shows and hides: how long they stay after the last input, whether
+/// a tap shows and hides them, whether they never hide. Pure logic on a clock the caller passes in, so
 /// the view only applies its answers and tests can run it without GTK.
 ///
 /// - Pointer motion shows the controls; motion that does not move the pointer (the synthetic

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How time labels read (ASBPlayerScrubbing's options, as preferences).
+/// How time labels read (the preferences' options: hours always, frames, a minus sign).
 /// Threading: a value type.
 public struct TimeTextOptions: Sendable, Equatable {
     /// `0:01:05` rather than `1:05` even for short media.

@@ -1,7 +1,8 @@
 import CGtk
 
-/// Where a host places its own widgets over the picture (DBVideoPlayer's auxiliary view): each
-/// at a rectangle given as fractions of the movie view, so it follows resizing and fullscreen.
+/// Where a host places its own widgets over the picture (an information card, a cover, its own
+/// controls): each at a rectangle given as fractions of the movie view, so it follows resizing
+/// and fullscreen.
 /// Threading: main thread only.
 @MainActor
 public final class AuxiliarySlot {

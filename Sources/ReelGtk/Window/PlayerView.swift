@@ -17,7 +17,7 @@ public final class PlayerView {
     public let breaks: BreakScheduling?
     public let tracks: TrackSelection?
     public let settings: PlayerSettings
-    /// Host widgets over the picture (DBVideoPlayer's auxiliary view).
+    /// Host widgets over the picture, placed by fractions of it.
     public let auxiliarySlot: AuxiliarySlot
     /// What a key just changed, for a moment over the picture.
     public let billboard: Billboard
