@@ -89,11 +89,13 @@ public struct Command {
         let setSigmask: Int32 = 0x08, setSigdef: Int32 = 0x04, setSid: Int32 = 0x80  // POSIX_SPAWN_*
         posix_spawnattr_setflags(&attributes, Int16(setSigmask | setSigdef | (newSession ? setSid : 0)))
         let env = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
-        let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
+        // Looked up on PATH by posix_spawnp itself: through /usr/bin/env, every one of the
+        // run's tens of thousands of programs cost a second exec and dynamic link.
+        let argv = arguments.map { strdup($0) } + [nil]
         let envp = env.map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, envp)
+        let rc = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
         guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EINVAL) }
         return pid
     }

@@ -53,39 +53,12 @@ public enum SoundServer {
         setenv("PULSE_SERVER", address, 1)
         let keepAlive = try PulseClients.spawn(["pacat", "--playback", "--latency-msec=20", "--raw", "/dev/zero"],
                                                server: address)
-        reap(when: getpid(), exits: [daemon, keepAlive])
+        Reaper.watch([daemon, keepAlive])
         // A new null sink starts with 2 s of silence rendered ahead: the first sound played
         // would wait for it.
         dropRenderedAhead(sink: "reel_test", server: address)
         try waitUntilSettled(sink: "reel_test", server: address)
         return address
-    }
-
-    /// Stops helper processes once the test process is gone, whichever way it ends. A child is
-    /// stopped only if it is still the process started here (the same start time): pids are
-    /// given out again (this machine's pid_max is 32768, and a run starts tens of thousands of
-    /// processes), and a helper stopped earlier in the run has left its pid to someone else:
-    /// the next test run, or whatever ran the tests.
-    public static func reap(when parent: Int32, exits children: [Int32]) {
-        let stops = children.compactMap { pid -> String? in
-            guard let start = startTime(of: pid) else { return nil }
-            return "[ \"$(started \(pid))\" = \(start) ] && kill \(pid) 2>/dev/null"
-        }
-        guard !stops.isEmpty else { return }
-        // Field 22 of /proc/PID/stat, counted after the parenthesised name (which may hold spaces).
-        let started = "started() { sed 's/^.*) //' /proc/$1/stat 2>/dev/null | cut -d' ' -f20; }"
-        let script = "\(started); while kill -0 \(parent) 2>/dev/null; do sleep 1; done; "
-            + stops.joined(separator: "; ")
-        _ = try? Command.spawnDetached(["sh", "-c", script])
-    }
-
-    /// When `pid` started, in clock ticks since boot (field 22 of /proc/PID/stat), or nil if it
-    /// is gone.
-    static func startTime(of pid: Int32) -> UInt64? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.range(of: ") ", options: .backwards) else { return nil }
-        let fields = stat[close.upperBound...].split(separator: " ")
-        return fields.count > 19 ? UInt64(fields[19]) : nil
     }
 }
 
@@ -122,7 +95,7 @@ public final class PrivateSink: @unchecked Sendable {
         module = try PulseClients.run(arguments, server: server).output.trimmingCharacters(in: .whitespacesAndNewlines)
         keepAlive = try PulseClients.spawn(["pacat", "--playback", "-d", name, "--latency-msec=10", "--raw", "/dev/zero"],
                                            server: server)
-        SoundServer.reap(when: getpid(), exits: [keepAlive])
+        Reaper.watch([keepAlive])
         SoundServer.dropRenderedAhead(sink: name, server: server)
         try SoundServer.waitUntilSettled(sink: name, server: server)
     }

@@ -49,7 +49,7 @@ public final class WebServer: Sendable {
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
         let pid = try Command.spawnDetached(["nginx", "-c", configPath, "-p", dir.path],
                                             log: dir.appendingPathComponent("logs/stderr.log").path)
-        SoundServer.reap(when: getpid(), exits: [pid])
+        Reaper.watch([pid])
         try LocalPort.waitUntilAccepting(port, pid: pid, name: "nginx",
                                          log: dir.appendingPathComponent("logs/stderr.log").path)
     }

@@ -280,7 +280,9 @@ struct DesktopIntegrationTests {
         defer { desktop.stop() }
         let status = scratch.appendingPathComponent("status").path
         let log = desktop.home.appendingPathComponent("missing.log").path
-        try desktop.start(["/bin/sh", "-c", #""$0"; echo $? >"$1""#, ReelApp.binary, status],
+        // Written aside and renamed: the file must not be seen before it holds the status
+        // (the redirection makes it empty first; once under load it was read so).
+        try desktop.start(["/bin/sh", "-c", #""$0"; echo $? >"$1.part" && mv "$1.part" "$1""#, ReelApp.binary, status],
                           log: log, extra: ["REEL_DATA_DIR": data.path])
         let app = try ReelApp(on: desktop, adoptingWindowNamed: "Reel")
         try app.waitForElement("'\(missing)'") { $0.role == "label" && $0.name.contains(missing) }

@@ -58,7 +58,7 @@ final class FaultProxy {
 
     func start() throws {
         let child = try Command.spawnDetached(["python3", Self.script, String(port), String(upstream), controlPath, statsPath])
-        SoundServer.reap(when: getpid(), exits: [child])
+        Reaper.watch([child])
         try LocalPort.waitUntilAccepting(port, pid: child, name: "fault proxy")
         pid = child
     }

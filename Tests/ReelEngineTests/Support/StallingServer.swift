@@ -67,7 +67,7 @@ final class StallingServer {
         unlink(releasePath)
         let pid = try Command.spawnDetached(["python3", scriptPath, file, String(port), String(after), String(through), String(pause),
                                              releasePath])
-        SoundServer.reap(when: getpid(), exits: [pid])
+        Reaper.watch([pid])
         try LocalPort.waitUntilAccepting(port, pid: pid, name: "python3 \(scriptPath)")
     }
 

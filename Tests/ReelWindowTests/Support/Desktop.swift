@@ -39,7 +39,7 @@ public final class Desktop {
         let log = home.appendingPathComponent("desktop.log").path
         let xvfb = try Command.spawnDetached(["Xvfb", name, "-screen", "0", "\(width)x\(height)x24",
                                               "-nolisten", "tcp", "-noreset"], log: log)
-        SoundServer.reap(when: getpid(), exits: [xvfb])
+        Reaper.watch([xvfb])
         try Self.wait("Xvfb on \(name)", log: log) {
             (try? Command.run(["xdpyinfo", "-display", name], check: false).status) == 0
         }
@@ -52,7 +52,7 @@ public final class Desktop {
         if let dataHome { busEnvironment["XDG_DATA_HOME"] = dataHome.path }
         let bus = try Command.spawnDetached(["dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1"],
                                             environment: busEnvironment, log: busFile)
-        SoundServer.reap(when: getpid(), exits: [bus])
+        Reaper.watch([bus])
         var address = ""
         try Self.wait("dbus-daemon", log: busFile) {
             address = (try? String(contentsOfFile: busFile, encoding: .utf8))?
@@ -63,7 +63,7 @@ public final class Desktop {
         pids = [xvfb, bus]
         let wm = try Command.spawnDetached(["openbox", "--sm-disable"], environment: baseEnvironment, log: log)
         pids.append(wm)
-        SoundServer.reap(when: getpid(), exits: [wm])
+        Reaper.watch([wm])
         _ = try? SoundServer.ensure()
     }
 
@@ -134,7 +134,7 @@ public final class Desktop {
         let pid = try Command.spawnDetached(arguments, environment: environment.merging(extra) { $1 },
                                             log: log ?? home.appendingPathComponent("programs.log").path)
         pids.append(pid)
-        SoundServer.reap(when: getpid(), exits: [pid])
+        Reaper.watch([pid])
         return pid
     }
 
