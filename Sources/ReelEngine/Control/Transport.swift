@@ -89,6 +89,19 @@ extension PlayerCore {
         reseek(to: here, mode: landing?.mode ?? .exact)
     }
 
+    /// Pictures of the new mode replace those decoded in the old one: an exact seek to the
+    /// picture on screen (as a speed change does), so pause holds and the position stays.
+    func setDeinterlace(_ mode: DeinterlaceMode) {
+        guard mode != configuration.deinterlace else { return }
+        configuration.deinterlace = mode
+        guard let session else { return }
+        session.setDeinterlace(mode)
+        guard session.hasVideo, state.hasMedia, state != .ended else { return }
+        let landing = current.preroll?.request
+        let here = landing?.target ?? session.presentation?.currentFrame?.pts ?? session.clock.time()
+        reseek(to: here, mode: landing?.mode ?? .exact)
+    }
+
     func startClock() {
         guard let session else { return }
         session.setPastLimit(.playing)
