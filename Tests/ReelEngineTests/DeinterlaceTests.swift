@@ -62,6 +62,26 @@ struct DeinterlaceTests {
         }
     }
 
+    @Test("Switching the mode while paused redraws the picture at the same time: woven off, bwdif's field back on")
+    func switchWhilePaused() throws {
+        let path = try Fixtures.path(.interlacedTFF)
+        let fields = try FieldMD5.of(path), frames = try FrameMD5.of(path)
+        let test = TestPlayer()
+        try test.open(path)
+        let t = 1.155
+        #expect(try #require(try test.seek(to: t)).md5() == fields.field(at: t).entry.md5)
+        for (mode, expected) in [(DeinterlaceMode.off, frames.frame(at: t).md5), (.auto, fields.field(at: t).entry.md5)] {
+            let mark = test.recorder.count
+            test.player.setDeinterlace(mode)
+            try test.waitFor(from: mark, "the picture redrawn \(mode)") {
+                if case .seekCompleted = $0 { return true }; return false
+            }
+            #expect(test.player.currentFrame?.md5() == expected, "\(mode) at \(t)")
+            #expect(test.player.state == .ready, "a switch keeps the pause")
+            #expect(test.player.deinterlacing?.isActive == (mode != .off))
+        }
+    }
+
     @Test("Progressive files are unchanged, and off shows the woven frames")
     func progressiveAndOff() throws {
         let progressive = try Fixtures.path(.h264MP4)

@@ -89,8 +89,10 @@ extension PlayerCore {
         reseek(to: here, mode: landing?.mode ?? .exact)
     }
 
-    /// Pictures of the new mode replace those decoded in the old one: an exact seek to the
-    /// picture on screen (as a speed change does), so pause holds and the position stays.
+    /// Pictures of the new mode replace those decoded in the old one: an exact seek to where
+    /// playback is (as a speed change does), so pause holds and the position stays. It
+    /// is never served from the pictures decoded (they are of the old mode): the decoder has
+    /// to flush to take the mode up.
     func setDeinterlace(_ mode: DeinterlaceMode) {
         guard mode != configuration.deinterlace else { return }
         configuration.deinterlace = mode
@@ -98,8 +100,9 @@ extension PlayerCore {
         session.setDeinterlace(mode)
         guard session.hasVideo, state.hasMedia, state != .ended else { return }
         let landing = current.preroll?.request
-        let here = landing?.target ?? session.presentation?.currentFrame?.pts ?? session.clock.time()
-        reseek(to: here, mode: landing?.mode ?? .exact)
+        // The position, not the picture's start: off and on again comes back to the same field.
+        let here = landing?.target ?? session.clock.time()
+        carryOut(seeks.reseek(to: here, mode: landing?.mode ?? .exact, in: seekContext, picture: nil))
     }
 
     func startClock() {
