@@ -8,6 +8,13 @@ import Testing
 /// Threading: serialised; a turn owns the shared desktop while it runs.
 @Suite("Deinterlacing in the window", .serialized)
 struct DeinterlaceWindowTests {
+    /// Per drawing path, one desktop and one `reel`, paused at 0.5 s; the window takes the
+    /// clip's size after the blank clip's.
+    static let shared = Dictionary(uniqueKeysWithValues: DrawingPath.allCases.map { path in
+        (path, SharedReel(launchOptions: ["--paused", "--start", "0.5"], blank: .glBlank, resizes: true,
+                          environment: path.environment, settings: ["hide-controls-while-paused=true"]))
+    })
+
     @Test("The info card says bwdif is on; d cycles the mode, and the billboard and the picture's menu follow")
     func keyMenuAndCard() throws {
         try ControlsTests.desktops.use { desktop in
@@ -31,6 +38,29 @@ struct DeinterlaceWindowTests {
                 tree.contains { $0.name.contains("Frames:") } && !tree.contains { $0.name.contains("Deinterlacing: bwdif") }
             }
         }
+    }
+
+    /// 0.5 s is where field 25 starts (frame 12's second field): what both paths draw,
+    /// paused there, is FFmpeg's own bwdif picture 25 converted to RGB.
+    @Test("Either path draws bwdif's field, as FFmpeg converts it", arguments: DrawingPath.allCases)
+    func drawsTheField(_ path: DrawingPath) throws {
+        let clip = try Fixtures.path(.interlacedTFF)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reel-deinterlace-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let oracle = folder.appendingPathComponent("bwdif-25.png").path
+        let drawn = folder.appendingPathComponent("drawn.png").path
+        // SD without colour tags: BT.601, limited, H.264's left-sited chroma; 720×576 at 16:9
+        // is 1024×576, which the window shows at 896×504.
+        try PictureOracle.convert(clip, frame: 25, .init(matrix: "bt601", range: "tv", chromaPosition: .left,
+                                                         displaySize: "896:504"),
+                                  filters: "bwdif=mode=send_field", to: oracle)
+        try Self.shared[path]!.picture(of: clip, width: 896, height: 504, name: "deinterlaced") { _, png in
+            try FileManager.default.copyItem(atPath: png, toPath: drawn)
+        }
+        let psnr = try PictureOracle.psnr(drawn, oracle)
+        print("PSNR \(path) deinterlaced vs FFmpeg's bwdif field 25: \(String(format: "%.2f", psnr)) dB")
+        #expect(psnr >= MovieRendererTests.threshold, "\(path): \(psnr) dB")
     }
 
     @Test("reel --report says bwdif is on, at 50 pictures a second, with the field order")
