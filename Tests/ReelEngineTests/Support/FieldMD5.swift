@@ -7,10 +7,7 @@ import ReelTestSupport
 /// duration on.
 /// Threading: immutable once made.
 struct FieldMD5: Sendable {
-    struct Entry: Sendable {
-        let pts: Double
-        let md5: String
-    }
+    typealias Entry = FrameMD5.Entry
 
     let entries: [Entry]
 
@@ -18,18 +15,7 @@ struct FieldMD5: Sendable {
         let output = try Command.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-i", path,
                                       "-map", "0:v:0", "-vf", "bwdif=mode=send_field", "-c:v", "rawvideo",
                                       "-fps_mode", "passthrough", "-f", "framemd5", "-"]).output
-        var timeBase = 1.0
-        var entries: [Entry] = []
-        for line in output.split(separator: "\n") {
-            if line.hasPrefix("#tb 0:") {
-                let parts = line.dropFirst(6).trimmingCharacters(in: .whitespaces).split(separator: "/")
-                if parts.count == 2, let n = Double(parts[0]), let d = Double(parts[1]) { timeBase = n / d }
-            }
-            let fields = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard !line.hasPrefix("#"), fields.count >= 6, fields[0] == "0", let pts = Double(fields[2]) else { continue }
-            entries.append(Entry(pts: pts * timeBase, md5: fields[5]))
-        }
-        return FieldMD5(entries: entries.sorted { $0.pts < $1.pts })
+        return FieldMD5(entries: FrameMD5.parse(framemd5: output).sorted { $0.pts < $1.pts })
     }
 
     /// The field shown at `target`.
