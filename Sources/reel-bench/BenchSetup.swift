@@ -11,6 +11,9 @@ struct BenchSetup {
     let source: MediaSource
     let info: MediaInfo
     let compare: Bool
+    /// Options added to every mpv run of `bench window`, for a like-for-like comparison where mpv's
+    /// defaults differ from Reel's (mpv 0.35 does not deinterlace unless told to).
+    var mpvOptions: [String] = []
 
     init(file: String, compare: Bool) throws {
         let source = try MediaSource(parsing: file)

@@ -65,6 +65,9 @@ struct ReelBench: ParsableCommand {
     @Option(help: "preview: seconds of each playing stretch, without previews and with them; wakeups: seconds counted paused and playing.")
     var playSeconds: Double = 10
 
+    @Option(name: .customLong("mpv-option"),
+            help: "window: an option added to every mpv run, as --mpv-option=--deinterlace=yes (repeatable).")
+    var mpvOptions: [String] = []
 
     func run() throws {
         if let count, count < 1 {
@@ -79,7 +82,8 @@ struct ReelBench: ParsableCommand {
                                         proxyStats: proxyStats).run())
             return
         }
-        let setup = try BenchSetup(file: file, compare: compare)
+        var setup = try BenchSetup(file: file, compare: compare)
+        setup.mpvOptions = mpvOptions
         let result: [String: Any]
         switch kind {
         case .decode: result = try DecodeBench(setup: setup, runs: count ?? 5).run()

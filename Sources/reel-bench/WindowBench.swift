@@ -89,6 +89,7 @@ struct WindowBench {
 
         var result: [String: Any] = ["bench": "window", "runs": runs,
                                      "playing_s": Self.playingSeconds, "paused_s": Self.pausedSeconds]
+        if !setup.mpvOptions.isEmpty { result["mpv_options"] = setup.mpvOptions }
         var figures: [Player: [String: Double]] = [:]
         for player in players {
             let runs = playing[player] ?? [], stills = paused[player] ?? []
@@ -176,7 +177,7 @@ struct WindowBench {
     /// at its end, then mpv is told to quit. The output it drew with is read from its log.
     private func runMPV(_ path: String, output: [String], paused: Bool) throws -> Sample {
         let window = paused ? Self.pausedSeconds : Self.playingSeconds
-        let mpv = try DesktopRun.MPV(path: path, file: setup.path, output: output, paused: paused)
+        let mpv = try DesktopRun.MPV(path: path, file: setup.path, output: output + setup.mpvOptions, paused: paused)
         defer { mpv.removeDirectory() }
         let (child, socketPath) = (mpv.child, mpv.socketPath)
         let first = try mpv.firstPicture()
