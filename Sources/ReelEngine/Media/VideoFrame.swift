@@ -2,7 +2,8 @@ import CFFmpeg
 import Foundation
 
 /// A decoded picture ready to show, with everything a renderer needs and nothing of FFmpeg:
-/// plane pointers, pixel format, colour matrix and range, chroma siting, sample aspect ratio.
+/// plane pointers, pixel format, colour matrix and range, chroma siting, sample aspect ratio,
+/// the colour description (primaries, transfer, HDR metadata) and how it was scanned.
 /// Threading: immutable and shareable across threads; the pixel buffers stay valid for as long
 /// as anyone holds the frame (FFmpeg reference-counts them).
 public final class VideoFrame: @unchecked Sendable {
@@ -20,6 +21,10 @@ public final class VideoFrame: @unchecked Sendable {
     public let colorMatrix: ColorMatrix
     public let colorRange: ColorRange
     public let chromaLocation: ChromaLocation
+    /// Primaries, transfer and HDR metadata, as this frame's tags and side data say.
+    public let colour: PictureColour
+    /// `.progressive`, or `.tt`/`.bb` for an interlaced picture whose top/bottom field comes first.
+    public let fieldOrder: FieldOrder
     public let sampleAspectRatio: Rational
     public let isKeyFrame: Bool
     /// Bytes of picture this frame holds on to, for memory budgets.
@@ -38,6 +43,10 @@ public final class VideoFrame: @unchecked Sendable {
         colorMatrix = ColorMatrix(f.colorspace, height: Int(f.height))
         colorRange = ColorRange(f.color_range, format: AVPixelFormat(f.format))
         chromaLocation = ChromaLocation(f.chroma_location)
+        colour = PictureColour(primaries: ColorPrimaries(f.color_primaries), transfer: TransferFunction(f.color_trc),
+                               hdr: HDRMetadata(frame: frame.pointer))
+        fieldOrder = reel_frame_is_interlaced(frame.pointer) == 0 ? .progressive
+            : reel_frame_top_field_first(frame.pointer) != 0 ? .tt : .bb
         sampleAspectRatio = f.sample_aspect_ratio.num > 0 && f.sample_aspect_ratio.den > 0
             ? Rational(Int(f.sample_aspect_ratio.num), Int(f.sample_aspect_ratio.den)) : Rational(1, 1)
         isKeyFrame = frame.isKey
