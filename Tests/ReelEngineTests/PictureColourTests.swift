@@ -9,7 +9,7 @@ import Testing
 /// decoded picture carries the same, which decides its colour plan.
 @Suite("Picture colour")
 struct PictureColourTests {
-    /// What ffprobe says of the first video stream and its first frame.
+    /// What ffprobe says of the first video stream and its first frame. Threading: a value type.
     private struct Probe {
         var primaries: String?
         var transfer: String?

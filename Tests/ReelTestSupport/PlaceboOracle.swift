@@ -6,6 +6,7 @@ import Foundation
 /// Dolby Vision RPU ignored. Without Vulkan it throws `SetupError`: a test that needs it fails,
 /// never passes. Threading: any test thread; references are cached like the fixtures.
 public enum PlaceboOracle {
+    /// The machine cannot run the oracle. Threading: a value type.
     public struct SetupError: Error, CustomStringConvertible {
         public let description: String
     }

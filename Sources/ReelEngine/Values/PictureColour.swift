@@ -85,6 +85,7 @@ public struct Chromaticity: Sendable, Equatable, Codable {
 /// Threading: a value type.
 public struct HDRMetadata: Sendable, Equatable, Codable {
     /// The mastering display: its primaries and white, and its black and peak in cd/m².
+    /// Threading: a value type.
     public struct Mastering: Sendable, Equatable, Codable {
         public var red: Chromaticity?
         public var green: Chromaticity?
