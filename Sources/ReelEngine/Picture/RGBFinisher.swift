@@ -15,8 +15,8 @@ public final class RGBFinisher: @unchecked Sendable {
     public let plan: ColourPlan
     private let kernel: FinisherKernel
 
-    /// The tables' sizes: one entry per 16-bit code; the curve in √Y; the encoding in √L.
-    static let linearSize = 65536, curveSize = 1025, encodeSize = 4097
+    /// The tables' sizes: one entry per 16-bit code, and the curve's in √Y.
+    static let linearSize = 65536, curveSize = 1025
 
     public init(plan: ColourPlan) {
         self.plan = plan
@@ -30,9 +30,12 @@ public final class RGBFinisher: @unchecked Sendable {
     public func finish(red: UnsafePointer<UInt16>, green: UnsafePointer<UInt16>, blue: UnsafePointer<UInt16>,
                        sourceStride: Int, into bgra: UnsafeMutablePointer<UInt8>, targetStride: Int,
                        width: Int, height: Int) {
+        // Eight rows of floats for the passes over a row, once per picture.
+        let scratch = UnsafeMutablePointer<Float>.allocate(capacity: 8 * max(width, 1))
+        defer { scratch.deallocate() }
         for y in 0..<height {
             let offset = y * sourceStride
-            kernel.row(red + offset, green + offset, blue + offset, bgra + y * targetStride, width)
+            kernel.row(red + offset, green + offset, blue + offset, bgra + y * targetStride, width, scratch)
         }
     }
 }
@@ -47,6 +50,9 @@ struct FinisherKernel {
     /// Pairs (f(Y), colour ratio), `curveSize` of them; nil when nothing is tone-mapped.
     let curve: UnsafeMutablePointer<Float>?
     let encode: UnsafeMutablePointer<UInt8>
+    /// The encoding's first entry: the target's black's float bits, shifted.
+    let encodeBase: UInt32
+    static let encodeShift: UInt32 = 13
     let hlg: Bool, hybrid: Bool
     let luma: SIMD3<Float>, hlgScale: Float, hlgExponent: Float
     let toXYZ: Row, fromXYZ: Row, crosstalk: Row, out: Row
@@ -65,7 +71,16 @@ struct FinisherKernel {
         linear = copy(plan.linearisationTable(size: RGBFinisher.linearSize))
         let table = plan.curveTable(size: RGBFinisher.curveSize)
         curve = plan.mode == .none || table.isEmpty ? nil : copy(table.flatMap { [$0.x, $0.y] })
-        encode = copy(plan.encodingTable(size: RGBFinisher.encodeSize))
+        // Indexed by the light's float bits, top 10 mantissa bits and the exponent (steps of
+        // 0.1 % of L, under 0.11 of a code): no square root per channel, as a table in √L
+        // (ColourPlan.encodingTable) needs, and the index is integer arithmetic.
+        let (base, top) = (Float(plan.targetMin).bitPattern >> Self.encodeShift, Float(1).bitPattern >> Self.encodeShift)
+        encodeBase = base
+        encode = copy((base...top).map { index -> UInt8 in
+            let middle = Double(Float(bitPattern: index << Self.encodeShift | 1 << (Self.encodeShift - 1)))
+            let v = ColourPlan.target.signal(light: min(middle, 1))
+            return UInt8((min(max(v, 0), 1) * 255).rounded())
+        })
         hlg = plan.linearisation == .hlg
         hybrid = plan.mode == .hybrid
         luma = SIMD3<Float>(plan.sourceGamut.luma)
@@ -112,47 +127,76 @@ struct FinisherKernel {
         return (a[0] + (a[2] - a[0]) * t, a[1] + (a[3] - a[1]) * t)
     }
 
-    @inline(__always) private func code(_ light: Float) -> UInt8 {
-        encode[Int(light.squareRoot() * Float(RGBFinisher.encodeSize - 1) + 0.5)]
-    }
-
+    /// One row, in passes: the table reads scalar, the arithmetic in loops over whole rows
+    /// that the compiler vectorises (per pixel, the same steps ran 4-6 times slower).
     func row(_ r: UnsafePointer<UInt16>, _ g: UnsafePointer<UInt16>, _ b: UnsafePointer<UInt16>,
-             _ target: UnsafeMutablePointer<UInt8>, _ count: Int) {
+             _ target: UnsafeMutablePointer<UInt8>, _ count: Int, _ scratch: UnsafeMutablePointer<Float>) {
+        let red = scratch, green = scratch + count, blue = scratch + 2 * count
+        let cx = scratch + 3 * count, cy = scratch + 4 * count, cz = scratch + 5 * count
+        let ratio = scratch + 6 * count
         for x in 0..<count {
-            var red = linear[Int(r[x])], green = linear[Int(g[x])], blue = linear[Int(b[x])]
-            if hlg {
-                let ys = Self.clamp(luma.x * red + luma.y * green + luma.z * blue, 0, 1)
-                let gain = hlgScale * pow(ys, hlgExponent)
-                red *= gain; green *= gain; blue *= gain
+            red[x] = linear[Int(r[x])]; green[x] = linear[Int(g[x])]; blue[x] = linear[Int(b[x])]
+        }
+        if hlg {
+            let (lr, lg, lb, scale, exponent) = (luma.x, luma.y, luma.z, hlgScale, hlgExponent)
+            for x in 0..<count {
+                let gain = scale * pow(Self.clamp(lr * red[x] + lg * green[x] + lb * blue[x], 0, 1), exponent)
+                red[x] *= gain; green[x] *= gain; blue[x] *= gain
             }
-            if let curve {
-                red = Self.clamp(red, sourceMin, sourceMax)
-                green = Self.clamp(green, sourceMin, sourceMax)
-                blue = Self.clamp(blue, sourceMin, sourceMax)
-                let (cx, cy, cz) = Self.apply(toXYZ, red, green, blue)
-                let (mappedY, ratio) = lookUp(curve, cy)
-                let mx = cx * ratio, mz = cz * ratio
-                let my = mappedY - max(0.1 * mx, 0)
-                var (lr, lg, lb) = Self.apply(fromXYZ, mx, my, mz)
-                if hybrid {
-                    let (xr, xg, xb) = Self.apply(crosstalk, red, green, blue)
-                    var w: Float = 1
-                    if my > 0 {
-                        let c = pow(my, 2.4)
-                        w = max(targetMinPow / c, c / targetMaxPow)
-                    }
-                    lr += (lookUp(curve, xr).0 - lr) * w
-                    lg += (lookUp(curve, xg).0 - lg) * w
-                    lb += (lookUp(curve, xb).0 - lb) * w
-                }
-                (red, green, blue) = (lr, lg, lb)
-            }
-            let (nr, ng, nb) = Self.apply(out, red, green, blue)
+        }
+        if let curve { toneMap(count, curve, red, green, blue, cx, cy, cz, ratio) }
+        let (m, o, low, span) = (out, outOffset, targetMin, targetSpan)
+        for x in 0..<count {
+            let (nr, ng, nb) = Self.apply(m, red[x], green[x], blue[x])
+            red[x] = Self.clamp(nr + o.x, 0, 1) * span + low
+            green[x] = Self.clamp(ng + o.y, 0, 1) * span + low
+            blue[x] = Self.clamp(nb + o.z, 0, 1) * span + low
+        }
+        let (base, shift) = (encodeBase, Self.encodeShift)
+        for x in 0..<count {
             let p = target + 4 * x
-            p[0] = code(Self.clamp(nb + outOffset.z, 0, 1) * targetSpan + targetMin)
-            p[1] = code(Self.clamp(ng + outOffset.y, 0, 1) * targetSpan + targetMin)
-            p[2] = code(Self.clamp(nr + outOffset.x, 0, 1) * targetSpan + targetMin)
+            p[0] = encode[Int((blue[x].bitPattern >> shift) &- base)]
+            p[1] = encode[Int((green[x].bitPattern >> shift) &- base)]
+            p[2] = encode[Int((red[x].bitPattern >> shift) &- base)]
             p[3] = 255
         }
+    }
+
+    /// The tone curve on a row of light, in place; `cx`, `cy`, `cz` and `ratio` are scratch.
+    @inline(__always) private func toneMap(_ count: Int, _ curve: UnsafeMutablePointer<Float>,
+                                           _ red: UnsafeMutablePointer<Float>, _ green: UnsafeMutablePointer<Float>,
+                                           _ blue: UnsafeMutablePointer<Float>, _ cx: UnsafeMutablePointer<Float>,
+                                           _ cy: UnsafeMutablePointer<Float>, _ cz: UnsafeMutablePointer<Float>,
+                                           _ ratio: UnsafeMutablePointer<Float>) {
+        let (low, high, forward, back) = (sourceMin, sourceMax, toXYZ, fromXYZ)
+        for x in 0..<count {
+            let r = Self.clamp(red[x], low, high), g = Self.clamp(green[x], low, high)
+            let b = Self.clamp(blue[x], low, high)
+            red[x] = r; green[x] = g; blue[x] = b
+            (cx[x], cy[x], cz[x]) = Self.apply(forward, r, g, b)
+        }
+        for x in 0..<count { (cy[x], ratio[x]) = lookUp(curve, cy[x]) }
+        for x in 0..<count {
+            let mx = cx[x] * ratio[x], mz = cz[x] * ratio[x]
+            let my = cy[x] - max(0.1 * mx, 0)
+            (cx[x], cy[x], cz[x]) = Self.apply(back, mx, my, mz)
+            ratio[x] = my
+        }
+        if hybrid {
+            let (k, minPow, maxPow) = (crosstalk, targetMinPow, targetMaxPow)
+            for x in 0..<count {
+                let (xr, xg, xb) = Self.apply(k, red[x], green[x], blue[x])
+                let my = ratio[x]
+                var w: Float = 1
+                if my > 0 {
+                    let c = pow(my, 2.4)
+                    w = max(minPow / c, c / maxPow)
+                }
+                cx[x] += (lookUp(curve, xr).0 - cx[x]) * w
+                cy[x] += (lookUp(curve, xg).0 - cy[x]) * w
+                cz[x] += (lookUp(curve, xb).0 - cz[x]) * w
+            }
+        }
+        for x in 0..<count { red[x] = cx[x]; green[x] = cy[x]; blue[x] = cz[x] }
     }
 }
