@@ -53,13 +53,18 @@ struct FinisherKernel {
     /// The encoding's first entry: the target's black's float bits, shifted.
     let encodeBase: UInt32
     static let encodeShift: UInt32 = 13
-    let hlg: Bool, hybrid: Bool
-    let luma: SIMD3<Float>, hlgScale: Float, hlgExponent: Float
+    let luma: SIMD3<Float>
+    /// Powers read by their base's float bits, as `encode` is (steps of 0.1 %, a base below
+    /// 2^-30 read as 2^-30): HLG's OOTF gain, hlgScale · Ys^(γ−1), and the hybrid mode's weight
+    /// of the per-channel curve. A powf each cost more than the rest of a pixel's arithmetic.
+    let hlgGain: UnsafeMutablePointer<Float>?
+    let hybridWeight: UnsafeMutablePointer<Float>?
+    static let powerFloor = Float(0x1p-30)
+    static let powerBase = powerFloor.bitPattern >> encodeShift
     let toXYZ: Row, fromXYZ: Row, crosstalk: Row, out: Row
     let outOffset: SIMD3<Float>
     let sourceMin: Float, sourceMax: Float, targetMin: Float, targetSpan: Float
     let rootLow: Float, rootScale: Float
-    let targetMinPow: Float, targetMaxPow: Float
 
     init(plan: ColourPlan) {
         func copy<T>(_ values: [T]) -> UnsafeMutablePointer<T> {
@@ -81,11 +86,15 @@ struct FinisherKernel {
             let v = ColourPlan.target.signal(light: min(middle, 1))
             return UInt8((min(max(v, 0), 1) * 255).rounded())
         })
-        hlg = plan.linearisation == .hlg
-        hybrid = plan.mode == .hybrid
         luma = SIMD3<Float>(plan.sourceGamut.luma)
-        hlgScale = Float(plan.hlgScale)
-        hlgExponent = Float(plan.hlgExponent)
+        func powers(_ f: (Double) -> Double) -> UnsafeMutablePointer<Float> {
+            copy((Self.powerBase...(Float(1).bitPattern >> Self.encodeShift)).map { index in
+                Float(f(Double(Float(bitPattern: index << Self.encodeShift | 1 << (Self.encodeShift - 1)))))
+            })
+        }
+        hlgGain = plan.linearisation == .hlg ? powers { plan.hlgScale * pow($0, plan.hlgExponent) } : nil
+        let (minPow, maxPow) = (pow(plan.targetMin, 2.4), pow(plan.targetMax, 2.4))
+        hybridWeight = plan.mode == .hybrid ? powers { max(minPow / pow($0, 2.4), pow($0, 2.4) / maxPow) } : nil
         let constants = plan.shaderConstants
         toXYZ = rows(constants.toXYZ)
         fromXYZ = rows(constants.fromXYZ)
@@ -98,14 +107,19 @@ struct FinisherKernel {
         targetSpan = Float(1 - plan.targetMin)
         rootLow = Float(plan.sourceMin.squareRoot())
         rootScale = Float(Double(RGBFinisher.curveSize - 1) / (plan.sourceMax.squareRoot() - plan.sourceMin.squareRoot()))
-        targetMinPow = Float(pow(plan.targetMin, 2.4))
-        targetMaxPow = Float(pow(plan.targetMax, 2.4))
     }
 
     func free() {
         linear.deallocate()
         curve?.deallocate()
         encode.deallocate()
+        hlgGain?.deallocate()
+        hybridWeight?.deallocate()
+    }
+
+    /// Where `v` in [0, 1] falls in a table of `powers`.
+    @inline(__always) private static func powerIndex(_ v: Float) -> Int {
+        Int((max(v, powerFloor).bitPattern >> encodeShift) &- powerBase)
     }
 
     /// `m` · (r, g, b), on plain floats: Swift's SIMD3 and SIMD8 helpers (`clamped`,
@@ -137,10 +151,10 @@ struct FinisherKernel {
         for x in 0..<count {
             red[x] = linear[Int(r[x])]; green[x] = linear[Int(g[x])]; blue[x] = linear[Int(b[x])]
         }
-        if hlg {
-            let (lr, lg, lb, scale, exponent) = (luma.x, luma.y, luma.z, hlgScale, hlgExponent)
+        if let hlgGain {
+            let (lr, lg, lb) = (luma.x, luma.y, luma.z)
             for x in 0..<count {
-                let gain = scale * pow(Self.clamp(lr * red[x] + lg * green[x] + lb * blue[x], 0, 1), exponent)
+                let gain = hlgGain[Self.powerIndex(Self.clamp(lr * red[x] + lg * green[x] + lb * blue[x], 0, 1))]
                 red[x] *= gain; green[x] *= gain; blue[x] *= gain
             }
         }
@@ -182,16 +196,12 @@ struct FinisherKernel {
             (cx[x], cy[x], cz[x]) = Self.apply(back, mx, my, mz)
             ratio[x] = my
         }
-        if hybrid {
-            let (k, minPow, maxPow) = (crosstalk, targetMinPow, targetMaxPow)
+        if let hybridWeight {
+            let k = crosstalk
             for x in 0..<count {
                 let (xr, xg, xb) = Self.apply(k, red[x], green[x], blue[x])
                 let my = ratio[x]
-                var w: Float = 1
-                if my > 0 {
-                    let c = pow(my, 2.4)
-                    w = max(minPow / c, c / maxPow)
-                }
+                let w = my > 0 ? hybridWeight[Self.powerIndex(min(my, 1))] : 1
                 cx[x] += (lookUp(curve, xr).0 - cx[x]) * w
                 cy[x] += (lookUp(curve, xg).0 - cy[x]) * w
                 cz[x] += (lookUp(curve, xb).0 - cz[x]) * w
