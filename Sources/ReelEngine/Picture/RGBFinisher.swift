@@ -15,8 +15,8 @@ public final class RGBFinisher: @unchecked Sendable {
     public let plan: ColourPlan
     private let kernel: FinisherKernel
 
-    /// The tables' sizes: one entry per 16-bit code, and the curve's in √Y.
-    static let linearSize = 65536, curveSize = 1025
+    /// One linearisation entry per 16-bit code.
+    static let linearSize = 65536
 
     public init(plan: ColourPlan) {
         self.plan = plan
@@ -47,8 +47,12 @@ struct FinisherKernel {
     typealias Row = (SIMD3<Float>, SIMD3<Float>, SIMD3<Float>)
 
     let linear: UnsafeMutablePointer<Float>
-    /// Pairs (f(Y), colour ratio), `curveSize` of them; nil when nothing is tone-mapped.
+    /// Pairs (f(Y), colour ratio) at Y's float bits from `curveBase` on, as `encode` is read
+    /// (1,024 a doubling of Y), interpolated by the lower mantissa bits: an interpolated √Y
+    /// table, as the shader samples, cost a square root per read, four reads a pixel in hybrid
+    /// mode. Nil when nothing is tone-mapped.
     let curve: UnsafeMutablePointer<Float>?
+    let curveBase: UInt32
     let encode: UnsafeMutablePointer<UInt8>
     /// The encoding's first entry: the target's black's float bits, shifted.
     let encodeBase: UInt32
@@ -64,7 +68,6 @@ struct FinisherKernel {
     let toXYZ: Row, fromXYZ: Row, crosstalk: Row, out: Row
     let outOffset: SIMD3<Float>
     let sourceMin: Float, sourceMax: Float, targetMin: Float, targetSpan: Float
-    let rootLow: Float, rootScale: Float
 
     init(plan: ColourPlan) {
         func copy<T>(_ values: [T]) -> UnsafeMutablePointer<T> {
@@ -74,8 +77,19 @@ struct FinisherKernel {
         }
         func rows(_ m: Matrix3) -> Row { (SIMD3<Float>(m.rows.0), SIMD3<Float>(m.rows.1), SIMD3<Float>(m.rows.2)) }
         linear = copy(plan.linearisationTable(size: RGBFinisher.linearSize))
-        let table = plan.curveTable(size: RGBFinisher.curveSize)
-        curve = plan.mode == .none || table.isEmpty ? nil : copy(table.flatMap { [$0.x, $0.y] })
+        let (first, last) = (Float(plan.sourceMin).bitPattern >> Self.encodeShift,
+                             Float(plan.sourceMax).bitPattern >> Self.encodeShift)
+        curveBase = first
+        if let exact = plan.curve, plan.mode != .none {
+            let exponent = 1 + ColourPlan.ratioExponent
+            curve = copy((first...last + 1).flatMap { index -> [Float] in
+                let y = Double(Float(bitPattern: index << Self.encodeShift))
+                let mapped = exact(y)
+                return [Float(mapped), Float(pow(mapped / max(min(max(y, plan.sourceMin), plan.sourceMax), plan.targetMin), exponent))]
+            })
+        } else {
+            curve = nil
+        }
         // Indexed by the light's float bits, top 10 mantissa bits and the exponent (steps of
         // 0.1 % of L, under 0.11 of a code): no square root per channel, as a table in √L
         // (ColourPlan.encodingTable) needs, and the index is integer arithmetic.
@@ -105,8 +119,6 @@ struct FinisherKernel {
         sourceMax = Float(plan.sourceMax)
         targetMin = Float(plan.targetMin)
         targetSpan = Float(1 - plan.targetMin)
-        rootLow = Float(plan.sourceMin.squareRoot())
-        rootScale = Float(Double(RGBFinisher.curveSize - 1) / (plan.sourceMax.squareRoot() - plan.sourceMin.squareRoot()))
     }
 
     func free() {
@@ -132,12 +144,11 @@ struct FinisherKernel {
         min(max(v, low), high)
     }
 
-    /// The curve at luminance `y`, interpolated: (f(y), the colour ratio).
+    /// The curve at luminance `y`: (f(y), the colour ratio).
     @inline(__always) private func lookUp(_ curve: UnsafeMutablePointer<Float>, _ y: Float) -> (Float, Float) {
-        let position = (Self.clamp(y, sourceMin, sourceMax).squareRoot() - rootLow) * rootScale
-        let i = min(Int(position), RGBFinisher.curveSize - 2)
-        let t = position - Float(i)
-        let a = curve + 2 * i
+        let bits = Self.clamp(y, sourceMin, sourceMax).bitPattern
+        let a = curve + 2 * Int((bits >> Self.encodeShift) &- curveBase)
+        let t = Float(bits & (1 << Self.encodeShift - 1)) * (1 / Float(1 << Self.encodeShift))
         return (a[0] + (a[2] - a[0]) * t, a[1] + (a[3] - a[1]) * t)
     }
 
