@@ -1,9 +1,10 @@
 import Foundation
 
 /// The CPU path's last step for pictures with a `ColourPlan`: 16-bit R′G′B′ at the shown size,
-/// as zimg writes it, to the 8-bit BGRA the software surface draws, in one pass through the
-/// plan's tables: linearise, tone-map (luma or hybrid, with crosstalk), map the gamut and
-/// encode for the BT.1886 target. It computes `ColourPlan.signal(for:)` in single precision.
+/// as zimg writes it, to the 8-bit BGRA the software surface draws, in one pass through tables
+/// built from the plan: linearise, tone-map (luma or hybrid, with crosstalk), map the gamut
+/// and encode for the BT.1886 target. It computes `ColourPlan.signal(for:)` in single
+/// precision, within a code of it.
 ///
 /// The input is planar (one plane each for R, G and B, full-range 16-bit words) because zimg
 /// writes only planar pictures: packing them first would be one more pass over the picture.
@@ -30,8 +31,8 @@ public final class RGBFinisher: @unchecked Sendable {
     public func finish(red: UnsafePointer<UInt16>, green: UnsafePointer<UInt16>, blue: UnsafePointer<UInt16>,
                        sourceStride: Int, into bgra: UnsafeMutablePointer<UInt8>, targetStride: Int,
                        width: Int, height: Int) {
-        // Eight rows of floats for the passes over a row, once per picture.
-        let scratch = UnsafeMutablePointer<Float>.allocate(capacity: 8 * max(width, 1))
+        // Seven rows of floats for the passes over a row, once per picture.
+        let scratch = UnsafeMutablePointer<Float>.allocate(capacity: 7 * max(width, 1))
         defer { scratch.deallocate() }
         for y in 0..<height {
             let offset = y * sourceStride
@@ -92,10 +93,11 @@ struct FinisherKernel {
         }
         // Indexed by the light's float bits, top 10 mantissa bits and the exponent (steps of
         // 0.1 % of L, under 0.11 of a code): no square root per channel, as a table in √L
-        // (ColourPlan.encodingTable) needs, and the index is integer arithmetic.
+        // (ColourPlan.encodingTable) needs, and the index is integer arithmetic. One entry
+        // past 1.0, in case n · span + black rounds up.
         let (base, top) = (Float(plan.targetMin).bitPattern >> Self.encodeShift, Float(1).bitPattern >> Self.encodeShift)
         encodeBase = base
-        encode = copy((base...top).map { index -> UInt8 in
+        encode = copy((base...top + 1).map { index -> UInt8 in
             let middle = Double(Float(bitPattern: index << Self.encodeShift | 1 << (Self.encodeShift - 1)))
             let v = ColourPlan.target.signal(light: min(middle, 1))
             return UInt8((min(max(v, 0), 1) * 255).rounded())
