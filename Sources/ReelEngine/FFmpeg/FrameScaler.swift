@@ -6,8 +6,10 @@ import CFFmpeg
 /// through zimg (`PlanarToRGB`; semi-planar nv12 and p010 are first split into planes, a plain
 /// copy); other layouts (packed YUV, 4:1:0, palettes, RGB …) through libswscale's accurate
 /// path, as the engine's own RGB export converts them. Either way libswscale packs the planar
-/// RGB into BGRA rows. Each stage is kept while the input and output stay the same (every
-/// picture of a stream at one window size).
+/// RGB into BGRA rows, except for pictures with a `ColourPlan` (HDR, BT.2020) that zimg takes:
+/// zimg writes 16 bits and `RGBFinisher` tone-maps them into the BGRA rows in the same pass.
+/// Each stage is kept while the input and output stay the same (every picture of a stream at
+/// one window size).
 /// Threading: one thread at a time (the window's main thread); the frames may come from any.
 public final class FrameScaler {
     private var planar: PlanarToRGB?
@@ -16,6 +18,9 @@ public final class FrameScaler {
     private var split: SwsStage?
     private var direct: SwsStage?
     private var packer: SwsStage?
+    /// Tone mapping and gamut mapping for pictures with a `ColourPlan` (HDR, BT.2020), kept
+    /// while the plan stays the same.
+    private var finisher: RGBFinisher?
 
     /// The layout `scale` writes: cairo's ARGB32, native-endian 32-bit words with alpha high
     /// (opaque pictures need no premultiplying).
@@ -29,6 +34,7 @@ public final class FrameScaler {
                       into destination: UnsafeMutableRawPointer, bytesPerRow: Int) throws(PlayerError) {
         guard width > 0, height > 0, bytesPerRow >= width * Self.bytesPerPixel else { return }
         var source = frame.frame
+        let plan = frame.colour.plan()
         let original = AVPixelFormat(source.pointer.pointee.format)
         if let planarFormat = Self.planarEquivalent(of: original) {
             source = try splitPlanes(source, into: planarFormat)
@@ -36,12 +42,19 @@ public final class FrameScaler {
         let f = source.pointer.pointee
         let format = PlanarToRGB.Format(pixelFormat: f.format, width: Int(f.width), height: Int(f.height),
                                         outWidth: width, outHeight: height,
-                                        matrix: frame.colorMatrix, range: frame.colorRange, chroma: frame.chromaLocation)
+                                        matrix: frame.colorMatrix, range: frame.colorRange, chroma: frame.chromaLocation,
+                                        outputDepth: plan == nil ? 8 : 16)
         if planar?.format != format, refused != format {
             planar = PlanarToRGB(format)
             if planar == nil { refused = format }
         }
-        if let planar, planar.convert(source) {
+        if let plan, let planar, planar.convert(source) {
+            if finisher?.plan != plan { finisher = RGBFinisher(plan: plan) }
+            let planes = planar.planes.map { UnsafePointer($0.assumingMemoryBound(to: UInt16.self)) }
+            finisher?.finish(red: planes[0], green: planes[1], blue: planes[2], sourceStride: planar.stride / 2,
+                             into: destination.assumingMemoryBound(to: UInt8.self), targetStride: bytesPerRow,
+                             width: width, height: height)
+        } else if let planar, plan == nil, planar.convert(source) {
             // GBRP's planes are G, B, R; zimg's are R, G, B.
             try pack([planar.planes[1], planar.planes[2], planar.planes[0]], stride: planar.stride,
                      width: width, height: height, into: destination, bytesPerRow: bytesPerRow)

@@ -104,7 +104,7 @@ public final class VideoFrame: @unchecked Sendable {
     /// The picture as PNG (8-bit), converted with the frame's own colour matrix and range,
     /// square pixels, turned `rotation` degrees clockwise (the stream's display rotation).
     public func pngData(rotation: Int = 0) throws(PlayerError) -> Data {
-        try FrameExport.png(of: frame, clockwise: rotation)
+        try FrameExport.png(of: frame, clockwise: rotation, finished: colour.plan() == nil ? nil : self)
     }
 
     /// The same, with `subtitles(width, height)` drawn over it at the picture's final size
@@ -112,7 +112,8 @@ public final class VideoFrame: @unchecked Sendable {
     public func pngData(rotation: Int = 0,
                         subtitles: (_ width: Int, _ height: Int) -> SubtitleImage?) throws(PlayerError) -> Data {
         try withoutActuallyEscaping(subtitles) { overlay throws(PlayerError) in
-            try FrameExport.png(of: frame, clockwise: rotation, overlay: overlay)
+            try FrameExport.png(of: frame, clockwise: rotation, finished: colour.plan() == nil ? nil : self,
+                                overlay: overlay)
         }
     }
 
