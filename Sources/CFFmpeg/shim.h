@@ -113,4 +113,17 @@ static inline const char *reel_error_string(int code, char *buf, size_t size) {
     return av_make_error_string(buf, size, code);
 }
 
+// Deinterlacing: how a decoded frame's fields are ordered. The fields moved into AVFrame.flags in
+// FFmpeg 6.1; one function keeps that in one place. 0: progressive, 1: top field first,
+// 2: bottom field first.
+static inline int reel_frame_field_order(const AVFrame *frame) {
+#ifdef AV_FRAME_FLAG_INTERLACED
+    if (!(frame->flags & AV_FRAME_FLAG_INTERLACED)) return 0;
+    return (frame->flags & AV_FRAME_FLAG_TOP_FIELD_FIRST) ? 1 : 2;
+#else
+    if (!frame->interlaced_frame) return 0;
+    return frame->top_field_first ? 1 : 2;
+#endif
+}
+
 #endif

@@ -37,11 +37,15 @@ struct FrameCommand: ParsableCommand {
     @Option(help: "Subtitle size: tiny, medium, large, huge.")
     var subtitleSize: SubtitleStyle.Size = .medium
 
+    @Option(help: "auto: deinterlace frames flagged interlaced (bwdif, one picture per field); on: every frame; off: none.")
+    var deinterlace: DeinterlaceMode = .auto
+
     func run() throws {
         let log = PlayerEventRecorder()
         var configuration = PlayerConfiguration()
         configuration.audioOutput = .null
         configuration.playsAudio = false
+        configuration.deinterlace = deinterlace
         let player = Player(configuration: configuration, events: log.sink)
         player.open(try MediaSource(parsing: source))
         player.seek(to: at, mode: mode)
@@ -65,6 +69,7 @@ struct FrameCommand: ParsableCommand {
             "color_range": frame.colorRange.rawValue,
         ]
         if let rotation = player.mediaInfo?.videoStream?.rotation, rotation != 0 { result["rotation"] = rotation }
+        if let status = player.deinterlacing { result["deinterlacing"] = DeinterlaceJSON.object(status) }
         if md5 { result["md5"] = frame.md5() }
         if burnsSubtitles, let track = player.selectedSubtitleTrack {
             result["subtitle_track"] = ["id": track.id, "codec": track.codec, "language": track.language as Any,
@@ -86,5 +91,6 @@ struct FrameCommand: ParsableCommand {
 }
 
 extension SeekMode: ExpressibleByArgument {}
+extension DeinterlaceMode: ExpressibleByArgument {}
 extension SubtitleStyle.Size: ExpressibleByArgument {}
 extension PlayerConfiguration.AudioOutputChoice: ExpressibleByArgument {}

@@ -59,6 +59,26 @@ struct StepAndScrubTests {
         }
     }
 
+    @Test("At 25i a step moves one field, 0.02 s, both ways and across a key frame")
+    func fieldSteps() throws {
+        let path = try Fixtures.path(.interlacedTFF)
+        let oracle = try FieldMD5.of(path)
+        let test = TestPlayer()
+        try test.open(path)
+        var index = 30   // frame 15's first field; frame 12 (fields 24 and 25) is a key frame
+        try test.seek(to: oracle.entries[index].pts + 0.005)
+        for (count, back) in [(2, false), (10, true), (3, false)] {
+            for _ in 0..<count {
+                let before = try #require(test.player.currentFrame).pts
+                index += back ? -1 : 1
+                let frame = try step(test, back: back, "step to field \(index)")
+                #expect(frame.md5() == oracle.entries[index].md5, "step to field \(index) showed pts \(frame.pts)")
+                #expect(abs(test.player.position - oracle.entries[index].pts) < 1e-6)
+                #expect(abs(abs(test.player.position - before) - 0.02) < 1e-6, "a step moves one field")
+            }
+        }
+    }
+
     @Test("Short seeks both ways from a paused position land exactly",
           arguments: [Fixtures.Spec.h264MP4, .h264OpenGOP, .h264VFR, .longGOP, .allIntra, .hevcMKV, .vp9WebM])
     func shortSeeks(_ spec: Fixtures.Spec) throws {

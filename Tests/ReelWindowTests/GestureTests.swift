@@ -94,6 +94,11 @@ struct GestureTests {
             try desktop.key("F1")
             // A row only the shortcuts window has.
             try app.waitForElement("the shortcuts window") { $0.role == "label" && $0.name == "Leave fullscreen" }
+            // On a 1280x800 screen, the whole window: its widest row (the media keys) once pushed
+            // its close button off the right edge.
+            let shortcuts = try app.window(named: "Keyboard Shortcuts").geometry()
+            let x = shortcuts.x, width = shortcuts.width
+            #expect(x >= 0 && x + width <= desktop.width, "the shortcuts window spans x \(x) to \(x + width) on a screen \(desktop.width) wide")
             try desktop.key("Escape")
             try Desktop.wait("Escape to close the shortcuts", log: app.log, timeout: 10) {
                 try !app.accessibleTree().contains { $0.role == "label" && $0.name == "Leave fullscreen" }

@@ -36,9 +36,19 @@ final class LaunchReport {
               "accelerated": output.isAccelerated, "reason": output.reason])
     }
 
-    /// Reports the player's warnings as they come: their code and their English text.
+    /// Reports the player's warnings as they come (their code and their English text), and
+    /// what is done to interlaced pictures each time it changes.
     func follow(_ model: PlayerModel) {
-        following = model.observe { [weak self] change in
+        following = model.observe { [weak self, unowned model] change in
+            if change.aspects.contains(.picture), let status = model.deinterlacing {
+                var line: [String: Any] = ["event": "deinterlacing", "mode": status.mode.rawValue, "active": status.isActive]
+                if status.isActive {
+                    line["filter"] = status.filter
+                    if let rate = status.picturesPerSecond { line["pictures_per_second"] = rate }
+                    if let tff = status.topFieldFirst { line["field_order"] = tff ? "tff" : "bff" }
+                }
+                self?.emit(line)
+            }
             guard case .warning(let warning) = change.moment else { return }
             self?.emit(["event": "warning", "code": warning.code, "message": warning.description])
         }

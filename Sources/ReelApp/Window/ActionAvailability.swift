@@ -41,6 +41,7 @@ struct ActionAvailability {
         ("speed", \.canSeek), ("speed-menu", \.canSeek),
         ("leave-fullscreen", \.isFullscreen),
         ("toggle-info", { $0.hasInfo || $0.infoCardShown }),
+        ("cycle-deinterlace", { $0.state.hasMedia && $0.hasVideo }),
         // Subtitles go over a picture: adding, timing and choosing them wants one.
         ("subtitles-menu", { $0.state.hasMedia && $0.hasVideo }),
         ("add-subtitle", { $0.state.hasMedia && $0.hasVideo }), ("add-subtitle-file", { $0.state.hasMedia && $0.hasVideo }),

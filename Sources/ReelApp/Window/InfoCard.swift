@@ -4,7 +4,7 @@ import ReelEngine
 import ReelGtk
 
 /// A card over the picture with what is playing and how it goes: container, codecs, size,
-/// rate, frames shown and dropped, decode errors. It lives in the auxiliary-view slot: the
+/// rate, frames shown and dropped, decode errors, deinterlacing. It lives in the auxiliary-view slot: the
 /// app's own use of the slot hosts get.
 /// Threading: main thread only.
 @MainActor
@@ -68,6 +68,14 @@ final class InfoCard {
         }
     }
 
+    /// "Deinterlacing: bwdif, 50 pictures/s, top field first".
+    static func describe(_ status: DeinterlaceStatus) -> String {
+        let rate = status.picturesPerSecond.map { String(format: tr(", %g pictures/s"), $0) } ?? ""
+        let order = status.topFieldFirst.map { $0 ? tr(", top field first") : tr(", bottom field first") } ?? ""
+        // Translators: %@ is the filter's name (bwdif), then its rate and field order.
+        return String(format: tr("Deinterlacing: %@"), status.filter + rate + order)
+    }
+
     private func update() {
         guard let view else { return }
         var lines: [String] = []
@@ -96,6 +104,7 @@ final class InfoCard {
             }
         }
         lines.append(String(format: tr("Drawing: %@"), Self.describe(view.movie.output)))
+        if let status = view.model.deinterlacing, status.isActive { lines.append(Self.describe(status)) }
         let subtitles = view.model.subtitles
         if let track = subtitles.selected {
             let delay = subtitles.delay != 0

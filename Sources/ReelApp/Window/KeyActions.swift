@@ -52,6 +52,8 @@ struct KeyAction {
         // Enabled only in fullscreen: elsewhere Escape stays free for whatever has the focus.
         KeyAction(name: "leave-fullscreen", accelerators: ["Escape"]) { $0.setFullscreen(false) },
         KeyAction(name: "toggle-info", accelerators: ["i"]) { $0.toggleInfo() },
+        // mpv's key for it: auto, on, off.
+        KeyAction(name: "cycle-deinterlace", accelerators: ["d"]) { $0.cycleDeinterlace() },
         KeyAction(name: "next-subtitle-track", accelerators: ["v"]) { $0.subtitles?.cycle() },
         // mpv's key for it.
         KeyAction(name: "next-audio-track", accelerators: ["numbersign"]) { $0.subtitles?.cycleAudio() },

@@ -1,4 +1,5 @@
 import CGtk
+import ReelEngine
 import ReelGtk
 
 /// The everyday gestures on the picture: a right click opens the picture's menu (so do the
@@ -54,8 +55,9 @@ final class PictureGestures {
         for button in itemButtons { gtk_widget_set_visible(button, items > 1 ? 1 : 0) }
     }
 
-    /// The picture's menu names play or pause and fullscreen for what they do now.
-    func follow(playing: Bool, fullscreen: Bool) {
-        menu.update(playing: playing, fullscreen: fullscreen)
+    /// The picture's menu names play or pause, fullscreen and deinterlacing for what they do
+    /// or are now.
+    func follow(playing: Bool, fullscreen: Bool, deinterlace: DeinterlaceMode) {
+        menu.update(playing: playing, fullscreen: fullscreen, deinterlace: deinterlace)
     }
 }

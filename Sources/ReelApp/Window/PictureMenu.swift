@@ -2,8 +2,8 @@ import CGtk
 import ReelEngine
 import ReelGtk
 
-/// The picture's right-click menu (ui/window.ui's context-menu): play or pause and fullscreen,
-/// named for what they do now; the main menu's own Speed, Subtitles and Audio submenus (the
+/// The picture's right-click menu (ui/window.ui's context-menu): play or pause, fullscreen and
+/// deinterlacing, named for what they do or are now; the main menu's own Speed, Subtitles and Audio submenus (the
 /// same menus, with the same track lists); Save Picture and Media Information. Every item is a
 /// window action, so the menu is as sensitive as `ActionAvailability` makes them.
 /// Threading: main thread only.
@@ -12,7 +12,7 @@ final class PictureMenu {
     /// The menu to hand to the player view.
     let model: UnsafeMutableRawPointer
     private let nowItems: OpaquePointer
-    private var shown: (playing: Bool, fullscreen: Bool)?
+    private var shown: (playing: Bool, fullscreen: Bool, deinterlace: DeinterlaceMode)?
 
     init(builder: UIBuilder) {
         model = builder.object("context-menu")
@@ -30,16 +30,22 @@ final class PictureMenu {
             g_menu_append_item(submenus, item)
             g_object_unref(item.raw.cast(to: GObject.self))
         }
-        update(playing: false, fullscreen: false)
+        update(playing: false, fullscreen: false, deinterlace: .auto)
     }
 
     /// Names the first items for what they do now: Pause while playing, else Play; Leave
-    /// Fullscreen in fullscreen.
-    func update(playing: Bool, fullscreen: Bool) {
-        if let shown, shown == (playing, fullscreen) { return }
-        shown = (playing, fullscreen)
+    /// Fullscreen in fullscreen; and the deinterlacing mode, which the item cycles (as `d`).
+    func update(playing: Bool, fullscreen: Bool, deinterlace: DeinterlaceMode) {
+        if let shown, shown == (playing, fullscreen, deinterlace) { return }
+        shown = (playing, fullscreen, deinterlace)
         g_menu_remove_all(nowItems)
         g_menu_append(nowItems, playing ? tr("_Pause") : tr("_Play"), "win.toggle-pause")
         g_menu_append(nowItems, fullscreen ? tr("_Leave Fullscreen") : tr("_Fullscreen"), "win.fullscreen")
+        let label = switch deinterlace {
+        case .auto: tr("_Deinterlace: Auto")
+        case .on: tr("_Deinterlace: On")
+        case .off: tr("_Deinterlace: Off")
+        }
+        g_menu_append(nowItems, label, "win.cycle-deinterlace")
     }
 }

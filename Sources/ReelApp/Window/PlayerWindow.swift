@@ -25,6 +25,8 @@ public final class PlayerWindow: MediaPlayerWindow {
     /// The speed last asked for: quick key presses step from it, not from the engine's answer
     /// to the previous one, which may not have arrived yet.
     var requestedSpeed = 1.0
+    /// The deinterlacing mode last asked for (the engine's answer comes at its next seek).
+    var requestedDeinterlace = DeinterlaceMode.auto
     lazy var heldArrows = HeldArrowKeys(view: playerView)
     /// Subtitle menu, keys, drops and preferences (nil for a backend without subtitles).
     private(set) var subtitles: SubtitleController?
@@ -38,7 +40,7 @@ public final class PlayerWindow: MediaPlayerWindow {
     /// The header bar over the picture's top.
     var headerBar: UnsafeMutablePointer<GtkWidget>?
     /// The picture's right-click menu, its wheel, the queue's previous and next buttons.
-    private var gestures: PictureGestures?
+    private(set) var gestures: PictureGestures?
     private var queuePanel: QueuePanel?
     /// The desktop's media remote, once the app is on the session bus.
     var mpris: MPRISService? {
@@ -100,7 +102,8 @@ public final class PlayerWindow: MediaPlayerWindow {
             guard let self else { return }
             self.playerView.isFullscreen = self.isFullscreen
             self.updateActionAvailability()
-            self.gestures?.follow(playing: self.playerView.model.isPlaying, fullscreen: self.isFullscreen)
+            self.gestures?.follow(playing: self.playerView.model.isPlaying, fullscreen: self.isFullscreen,
+                                  deinterlace: self.requestedDeinterlace)
             // However it came about (a key, a double click, the remote, the window manager).
             self.mpris?.refresh()
         }
@@ -193,7 +196,7 @@ public final class PlayerWindow: MediaPlayerWindow {
         }
         if change.contains([.state, .media]) { inhibitor.set(model.state == .playing && model.hasVideo) }
         if change.contains(.state) {
-            gestures?.follow(playing: model.isPlaying, fullscreen: isFullscreen)
+            gestures?.follow(playing: model.isPlaying, fullscreen: isFullscreen, deinterlace: requestedDeinterlace)
             if case .failed = model.state, gtk_widget_get_visible(window) == 0 { present() }
             if model.state == .closed || model.state == .idle { setTitle(nil) }
         }

@@ -79,7 +79,7 @@ extension PlayerCore {
         case .audioReady(let s): _ = next!.soundReady(serial: s)
         case .demuxEnded(let s, let error): next!.demuxerEnded(serial: s, error: error)
         case .subtitlesRead(let decoded): next!.heldSubtitles[decoded.track.id] = decoded
-        case .frameShown, .decoded, .decoderEnded: return
+        case .frameShown, .decoded, .decoderEnded, .deinterlacing: return
         }
         chainIfReady()
     }
@@ -135,6 +135,7 @@ extension PlayerCore {
         incoming.clock.set(start)
         emit(.nextItemStarted(source: incoming.input.source))
         publish(incoming, warnings: warnings)
+        if let status = incoming.deinterlacing { emit(.deinterlacingChanged(status)) }
         for decoded in held.values { subtitlesRead(decoded) }
         startClock()
         emit(.displayInvalidated)

@@ -155,6 +155,7 @@ final class PlayerCore: @unchecked Sendable {
             }
         case .setVolume(let v): setVolume(v)
         case .setSpeed(let s): setSpeed(s)
+        case .setDeinterlace(let mode): setDeinterlace(mode)
         case .setMuted(let m): setMuted(m)
         case .setTimeObserverInterval(let interval): observer.setInterval(interval)
         case .setObservesEveryFrame(let on):
@@ -190,6 +191,8 @@ final class PlayerCore: @unchecked Sendable {
             subtitlesRead(decoded)
         case .decoded, .decoderEnded:
             break   // what waited for it looks again (`watch`)
+        case .deinterlacing(let status):
+            emit(.deinterlacingChanged(status))
         }
     }
 

@@ -89,6 +89,22 @@ extension PlayerCore {
         reseek(to: here, mode: landing?.mode ?? .exact)
     }
 
+    /// Pictures of the new mode replace those decoded in the old one: an exact seek to where
+    /// playback is (as a speed change does), so pause holds and the position stays. It
+    /// is never served from the pictures decoded (they are of the old mode): the decoder has
+    /// to flush to take the mode up.
+    func setDeinterlace(_ mode: DeinterlaceMode) {
+        guard mode != configuration.deinterlace else { return }
+        configuration.deinterlace = mode
+        guard let session else { return }
+        session.setDeinterlace(mode)
+        guard session.hasVideo, state.hasMedia, state != .ended else { return }
+        let landing = current.preroll?.request
+        // The position, not the picture's start: off and on again comes back to the same field.
+        let here = landing?.target ?? session.clock.time()
+        carryOut(seeks.reseek(to: here, mode: landing?.mode ?? .exact, in: seekContext, picture: nil))
+    }
+
     func startClock() {
         guard let session else { return }
         session.setPastLimit(.playing)

@@ -18,6 +18,8 @@ final class Session: @unchecked Sendable {
         case decoded
         /// The video or audio decoder delivered its last picture or sound for its serial.
         case decoderEnded
+        /// Deinterlacing started, stopped or changed mode (told once per change).
+        case deinterlacing(DeinterlaceStatus)
     }
 
     // Safe: immutable after init except through the control thread.
@@ -42,6 +44,13 @@ final class Session: @unchecked Sendable {
     /// seek ahead is cheaper as more decoding or as a demuxer seek.
     private let keyFrames: KeyFrameIndex?
     private let videoTimeBase: Double
+    /// The deinterlacing mode the video decoder takes up at its next flush.
+    private let deinterlaceMode: Locked<DeinterlaceMode>
+    /// The decoder makes field pictures now, or the stream says it will (`auto`, fields ordered).
+    private let fieldsLikely: Locked<Bool>
+    /// One frame of the stream in seconds (0 when unknown).
+    private let frameSeconds: Double
+    private let deinterlaceStatus: Locked<DeinterlaceStatus?>
     private let audioWorker: AudioDecodeWorker?
     /// Remote media's subtitle streams, decoded as the demuxer reads them (nil for local media,
     /// whose subtitles are read whole in a pass of their own).
@@ -56,6 +65,12 @@ final class Session: @unchecked Sendable {
         info = loaded.info
         input = loaded.input
         clock = PlaybackClock(pacing: configuration.makePacing())
+        let deinterlaceMode = Locked(configuration.deinterlace)
+        self.deinterlaceMode = deinterlaceMode
+        let fieldsLikely = Locked(false)
+        self.fieldsLikely = fieldsLikely
+        let statusNow = Locked<DeinterlaceStatus?>(nil)
+        deinterlaceStatus = statusNow
         let progress = DecodeProgress { ended in report(ended ? .decoderEnded : .decoded) }
         self.progress = progress
         var routes: [Demuxer.Route] = []
@@ -63,15 +78,26 @@ final class Session: @unchecked Sendable {
         if let decoder = loaded.videoDecoder, let index = info.selectedVideoStream {
             let stream = input.stream(index)
             let packets = PacketQueue(consumed: wakeup)
-            let queue = VideoFrameQueue(capacity: Self.queueCapacity(stream, configuration),
+            let timing = Self.videoTiming(stream, origin: info.startTime)
+            let interlaced = Self.fieldsOrdered(stream)
+            fieldsLikely.withLock { $0 = configuration.deinterlace == .on || (configuration.deinterlace == .auto && interlaced) }
+            // Fields come twice as often: the same time ahead takes twice the pictures.
+            let fieldFactor = configuration.deinterlace != .off && (interlaced || configuration.deinterlace == .on) ? 2 : 1
+            let queue = VideoFrameQueue(capacity: Self.queueCapacity(stream, configuration) * fieldFactor,
                                         clockReaches: { [clock] in clock.hostTime(reaching: $0) },
                                         progress: progress) { serial, pts in
                 report(.videoArrived(serial: serial, pts: pts))
             }
             videoPackets = packets
             frameQueue = queue
-            let worker = VideoDecodeWorker(decoder: decoder, packets: packets, frames: queue,
-                                           timing: Self.videoTiming(stream, origin: info.startTime))
+            let deinterlacer = Deinterlacer(mode: deinterlaceMode, timeBase: timing.timeBase, startPts: timing.startPts,
+                                            frameDuration: timing.frameDuration, likelyInterlaced: interlaced) { status in
+                fieldsLikely.withLock { $0 = status.isActive || (status.mode == .auto && interlaced) }
+                statusNow.withLock { $0 = status }
+                report(.deinterlacing(status))
+            }
+            let worker = VideoDecodeWorker(decoder: decoder, packets: packets, frames: queue, timing: timing,
+                                           deinterlacer: deinterlacer)
             videoWorker = worker
             presentation = Presentation(queue: queue, steering: worker.steering, clock: clock) { frame, drift, first in
                 report(.frameShown(frame, drift: drift, first: first))
@@ -79,9 +105,10 @@ final class Session: @unchecked Sendable {
             routes.append(.init(streamIndex: index, queue: packets, timeBase: av_q2d(stream.pointee.time_base)))
             keyFrames = KeyFrameIndex(input: input, stream: index)
             videoTimeBase = av_q2d(stream.pointee.time_base)
+            frameSeconds = Double(timing.frameDuration) * videoTimeBase
         } else {
             videoPackets = nil; frameQueue = nil; presentation = nil; videoWorker = nil
-            keyFrames = nil; videoTimeBase = 0
+            keyFrames = nil; videoTimeBase = 0; frameSeconds = 0
         }
 
         if let decoder = loaded.audioDecoder, let index = info.selectedAudioStream {
@@ -131,13 +158,32 @@ final class Session: @unchecked Sendable {
         prepare(for: initial)
         videoWorker?.start()
         audioWorker?.start()
-        demuxer.start(initial: initial)
+        demuxer.start(initial: reachingBack(initial))
     }
 
     /// Latest wins: the queues are emptied now, the demuxer moves when it next looks.
     func seek(_ request: SeekRequest) {
         prepare(for: request)
-        demuxer.requestSeek(request)
+        demuxer.requestSeek(reachingBack(request))
+    }
+
+    /// While deinterlacing, the demuxer goes back one frame more: bwdif needs the frame before
+    /// the target's, which lies before the key frame when the target's frame is one.
+    private func reachingBack(_ request: SeekRequest) -> SeekRequest {
+        guard request.mode == .exact, fieldsLikely.current, frameSeconds > 0 else { return request }
+        var request = request
+        request.demuxTarget = max(0, request.demuxTarget - frameSeconds)
+        return request
+    }
+
+    /// What the video decoder does to interlaced pictures (nil before its first flush).
+    var deinterlacing: DeinterlaceStatus? { deinterlaceStatus.current }
+
+    /// Takes effect at the next flush: the caller seeks exactly to the picture on screen, so
+    /// pictures of the two rates never mix in the queue or the tape.
+    func setDeinterlace(_ mode: DeinterlaceMode) {
+        deinterlaceMode.withLock { $0 = mode }
+        if mode != .auto { fieldsLikely.withLock { $0 = mode == .on } }
     }
 
     /// How an exact seek could be served with no demuxer seek (it only looks): the picture is
@@ -246,31 +292,5 @@ final class Session: @unchecked Sendable {
             audioUnderruns: output?.underruns ?? 0,
             audioOutput: output?.kind,
             audioFormat: output?.format)
-    }
-
-    /// How many decoded pictures fit the configured budget (at least 3: one on screen, one due,
-    /// one being decoded).
-    private static func queueCapacity(_ stream: UnsafeMutablePointer<AVStream>,
-                                      _ configuration: PlayerConfiguration) -> Int {
-        let par = stream.pointee.codecpar.pointee
-        let bytes = Int(av_image_get_buffer_size(AVPixelFormat(par.format), par.width, par.height, 1))
-        guard bytes > 0 else { return configuration.videoQueueCapacity }
-        return max(3, min(configuration.videoQueueCapacity, configuration.videoQueueBytes / bytes))
-    }
-
-    private static func videoTiming(_ stream: UnsafeMutablePointer<AVStream>, origin: Double) -> VideoDecodeWorker.Timing {
-        let s = stream.pointee
-        let tb = s.time_base
-        let avg = s.avg_frame_rate, base = s.r_frame_rate
-        var frameDuration: Int64 = 0
-        let rate = avg.num > 0 && avg.den > 0 ? avg : base
-        if rate.num > 0 && rate.den > 0 {
-            frameDuration = av_rescale_q(1, av_inv_q(rate), tb)
-        }
-        // Constant rate when the average and base rates agree (within rounding).
-        let constant = avg.num > 0 && base.num > 0 && abs(av_q2d(avg) - av_q2d(base)) < 0.01
-        let start = s.start_time != reel_nopts_value() ? s.start_time : 0
-        return .init(timeBase: tb, startPts: start, frameDuration: max(frameDuration, 0), constantRate: constant,
-                     origin: origin)
     }
 }

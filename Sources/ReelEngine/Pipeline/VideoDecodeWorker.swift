@@ -6,7 +6,9 @@ import Foundation
 /// the target are not even decoded when no other frame needs them (`skip_frame`). A seek
 /// ahead within reach arrives as a retarget through `steering` instead of a flush: decoding
 /// goes on from where it is, only the target and the frames' serial change. Packets in and
-/// frames out go through the `DecodePump` it shares with the audio decoder.
+/// frames out go through the `DecodePump` it shares with the audio decoder. Interlaced frames
+/// become field pictures in its `Deinterlacer` before the target is judged, so seeks and steps
+/// land on fields.
 /// Threading: its own thread; `stop` from the control thread.
 final class VideoDecodeWorker: @unchecked Sendable {
     struct Timing {
@@ -19,24 +21,37 @@ final class VideoDecodeWorker: @unchecked Sendable {
         let constantRate: Bool
         /// The container's start in seconds: reported times count from it.
         let origin: Double
+
+        /// The same stream seen as fields, twice as many, each half as long (bwdif's output):
+        /// the frame duration in the halved time base is the field's, and field numbers count
+        /// as FFmpeg's own run of bwdif numbers its pictures.
+        var fields: Timing {
+            Timing(timeBase: av_mul_q(timeBase, AVRational(num: 1, den: 2)), startPts: startPts * 2,
+                   frameDuration: frameDuration, constantRate: constantRate, origin: origin)
+        }
     }
 
     // Safe: `pump` is used only on the worker thread.
     private let pump: DecodePump
     private let frames: VideoFrameQueue
     private let timing: Timing
+    private let fieldTiming: Timing
+    // Safe: used only on the worker thread.
+    private let deinterlacer: Deinterlacer
     private var thread: EngineThread?
     /// Steers this decoder without a flush (held by whoever decides retargets).
     let steering = VideoDecoderSteering()
     let decodedFrames = Locked(0)
     let decodeErrors: Locked<Int>
 
-    init(decoder: Decoder, packets: PacketQueue, frames: VideoFrameQueue, timing: Timing) {
+    init(decoder: Decoder, packets: PacketQueue, frames: VideoFrameQueue, timing: Timing, deinterlacer: Deinterlacer) {
         let errors = Locked(0)
         decodeErrors = errors
         pump = DecodePump(decoder: decoder, packets: packets, errors: errors)
         self.frames = frames
         self.timing = timing
+        fieldTiming = timing.fields
+        self.deinterlacer = deinterlacer
     }
 
     func start() { thread = EngineThread(name: "reel.video") { [self] in run() } }
@@ -45,17 +60,23 @@ final class VideoDecodeWorker: @unchecked Sendable {
     func join() { thread?.join(); thread = nil }
 
     private struct Target {
-        let pts: Int64
+        /// Seconds from the container's start, as the stream's timestamps count.
+        let seconds: Double
         let mode: SeekMode
         /// Pictures before the target are kept as the past (a back step's landing), so none
         /// may be skipped.
         let fills: Bool
+
+        /// The target in units of `timeBase` (the stream's for frames, half of it for fields).
+        func units(_ timeBase: AVRational) -> Int64 { Int64((seconds / av_q2d(timeBase)).rounded(.down)) }
     }
 
     private func landing(for request: SeekRequest) -> Target {
-        let ts = Int64(((request.target + timing.origin) / av_q2d(timing.timeBase)).rounded(.down))
-        return Target(pts: ts, mode: request.mode, fills: request.fillsPast)
+        Target(seconds: request.target + timing.origin, mode: request.mode, fills: request.fillsPast)
     }
+
+    /// The timing of the pictures handed on: the fields' while deinterlacing, else the frames'.
+    private var pictureTiming: Timing { deinterlacer.isActive ? fieldTiming : timing }
 
     private func run() {
         let scratch = pump.frame
@@ -65,6 +86,8 @@ final class VideoDecodeWorker: @unchecked Sendable {
         var serial = -1
         var target: Target?
         var candidate: VideoFrame?
+        /// The candidate is a deinterlaced picture made without its true predecessor.
+        var candidateIsPrimer = false
         var lastPts: Int64 = reel_nopts_value()
         /// The latest packet timestamp at or before the target sent so far: a non-reference
         /// packet before it cannot hold the target's picture (a later picture starts at or
@@ -76,6 +99,7 @@ final class VideoDecodeWorker: @unchecked Sendable {
             serial = r.request.serial
             target = self.landing(for: r.request)
             candidate = nil
+            candidateIsPrimer = false
             latestBeforeTarget = .min
         }
 
@@ -90,21 +114,27 @@ final class VideoDecodeWorker: @unchecked Sendable {
             }
         }
 
-        func route(_ frame: VideoFrame) {
+        /// `primer`: a field bwdif made without the frame before (kept as the past it would
+        /// be a picture no run from the start shows).
+        func route(_ frame: VideoFrame, primer: Bool = false) {
             guard let t = target else { deliver(frame); return }
-            let pts = Int64((( frame.pts + timing.origin) / av_q2d(timing.timeBase)).rounded())
-            let duration = max(Int64((frame.duration / av_q2d(timing.timeBase)).rounded()), 1)
+            let timeBase = pictureTiming.timeBase
+            let pts = Int64((( frame.pts + timing.origin) / av_q2d(timeBase)).rounded())
+            let duration = max(Int64((frame.duration / av_q2d(timeBase)).rounded()), 1)
+            let targetPts = t.units(timeBase)
             switch t.mode {
             case .keyframe:
                 target = nil
                 deliver(frame)
             case .exact:
-                if pts + duration <= t.pts {
+                let keepsOlder = t.fills && !candidateIsPrimer
+                if pts + duration <= targetPts {
                     // Ends before the target: keep only the latest (and, filling, the rest as past).
-                    if t.fills, let older = candidate { frames.pushPast(older) }
+                    if keepsOlder, let older = candidate { frames.pushPast(older) }
                     candidate = frame
-                } else if pts <= t.pts {
-                    if t.fills, let older = candidate { frames.pushPast(older) }
+                    candidateIsPrimer = primer
+                } else if pts <= targetPts {
+                    if keepsOlder, let older = candidate { frames.pushPast(older) }
                     target = nil; candidate = nil
                     deliver(frame)             // contains the target
                 } else {
@@ -129,7 +159,22 @@ final class VideoDecodeWorker: @unchecked Sendable {
             if scratch.hasDecodeError { decodeErrors.withLock { $0 += 1 } }
             decodedFrames.withLock { $0 += 1 }
             if let r = steering.take(from: serial) { apply(r) }
-            route(makeFrame(Frame.takingContents(of: scratch), pts: pts, duration: duration, serial: serial))
+            let decoded = Frame.takingContents(of: scratch)
+            // A frame that ends before an exact target only matters to bwdif as the target's
+            // predecessor (a back step's landing keeps every picture: nothing is held).
+            let hold = target.map { $0.mode == .exact && !$0.fills && pts + duration <= $0.units(timing.timeBase) } ?? false
+            guard let pictures = deinterlacer.take(decoded, pts: pts, duration: duration, hold: hold) else {
+                route(makeFrame(decoded, pts: pts, duration: duration, serial: serial, timing: timing))
+                return
+            }
+            routeFields(pictures)
+        }
+
+        func routeFields(_ pictures: [Deinterlacer.Picture]) {
+            for picture in pictures {
+                route(makeFrame(picture.frame, pts: picture.pts, duration: picture.duration, serial: serial,
+                                timing: fieldTiming), primer: picture.isPrimer)
+            }
         }
 
         while true {
@@ -139,21 +184,26 @@ final class VideoDecodeWorker: @unchecked Sendable {
             case .flushed(let request):
                 serial = request.serial
                 candidate = nil
+                candidateIsPrimer = false
+                deinterlacer.reset()
                 lastPts = reel_nopts_value()
                 target = landing(for: request)
                 latestBeforeTarget = .min
                 decoder.skipsNonReferenceFrames = false
             case .sending(let packet):
                 if let r = steering.take(from: serial) { apply(r) }
-                // Before an exact target, a packet no other picture needs is not decoded at all.
-                if let t = target, t.mode == .exact, !t.fills, packet.pts != reel_nopts_value() {
+                // Before an exact target, a packet no other picture needs is not decoded at all
+                // (unless bwdif needs it as the target's predecessor).
+                if let t = target, t.mode == .exact, !t.fills, !deinterlacer.needsEveryFrame,
+                   packet.pts != reel_nopts_value() {
                     decoder.skipsNonReferenceFrames = packet.pts < latestBeforeTarget
-                    if packet.pts <= t.pts { latestBeforeTarget = max(latestBeforeTarget, packet.pts) }
+                    if packet.pts <= t.units(timing.timeBase) { latestBeforeTarget = max(latestBeforeTarget, packet.pts) }
                 } else if decoder.skipsNonReferenceFrames {
                     decoder.skipsNonReferenceFrames = false
                 }
             case .ended:
                 if let r = steering.take(from: serial) { apply(r) }
+                routeFields(deinterlacer.drain())   // the last frame's fields
                 // A target past the last frame lands on the last frame.
                 if target != nil, let held = candidate { deliver(held) }
                 target = nil; candidate = nil
@@ -178,7 +228,7 @@ final class VideoDecodeWorker: @unchecked Sendable {
         if abs(duration - timing.frameDuration) * 4 > timing.frameDuration { rateChanged = true }
     }
 
-    private func makeFrame(_ frame: Frame, pts: Int64, duration: Int64, serial: Int) -> VideoFrame {
+    private func makeFrame(_ frame: Frame, pts: Int64, duration: Int64, serial: Int, timing: Timing) -> VideoFrame {
         let tb = av_q2d(timing.timeBase)
         var index: Int? = nil
         if timing.constantRate && timing.frameDuration > 0 && !rateChanged {

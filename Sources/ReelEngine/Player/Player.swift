@@ -50,6 +50,8 @@ public final class Player: PlaybackController, @unchecked Sendable {
     public func setVolume(_ volume: Double) { send(.setVolume(volume)) }
     public func setMuted(_ muted: Bool) { send(.setMuted(muted)) }
     public func setSpeed(_ speed: Double) { send(.setSpeed(speed)) }
+    /// Deinterlacing from the picture on screen on (the next openings too).
+    public func setDeinterlace(_ mode: DeinterlaceMode) { send(.setDeinterlace(mode)) }
     public func setTimeObserverInterval(_ seconds: Double) { send(.setTimeObserverInterval(seconds)) }
     public func setObservesEveryFrame(_ on: Bool) { send(.setObservesEveryFrame(on)) }
 
@@ -61,6 +63,8 @@ public final class Player: PlaybackController, @unchecked Sendable {
     public var volume: Double { core.snapshot.current.volume }
     public var isMuted: Bool { core.snapshot.current.muted }
     public var speed: Double { core.snapshot.current.speed }
+    /// What is done to interlaced pictures now (nil before the first frame is decoded).
+    public var deinterlacing: DeinterlaceStatus? { core.snapshot.current.session?.deinterlacing }
 
     public var position: Double {
         core.snapshot.current.session?.clock.time(at: .now) ?? 0

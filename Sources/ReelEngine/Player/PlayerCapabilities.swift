@@ -51,6 +51,22 @@ extension TrackSelection {
 
 extension Player: TrackSelection {}
 
+/// What is done to the pictures before they are drawn: deinterlacing.
+public protocol PictureProcessing: AnyObject, Sendable {
+    /// What is done to interlaced pictures now (nil before the first frame is decoded).
+    var deinterlacing: DeinterlaceStatus? { get }
+    /// From the picture on screen on, and for the next openings.
+    func setDeinterlace(_ mode: DeinterlaceMode)
+}
+
+extension Player: PictureProcessing {}
+
+/// The main item's pictures: a break plays with the same mode.
+extension InterstitialPlayer: PictureProcessing {
+    public var deinterlacing: DeinterlaceStatus? { mainPlayer.deinterlacing }
+    public func setDeinterlace(_ mode: DeinterlaceMode) { mainPlayer.setDeinterlace(mode) }
+}
+
 /// The tracks are the main item's; while a break plays no subtitles show over it.
 extension InterstitialPlayer: TrackSelection {
     public var subtitleTracks: [SubtitleTrack] { mainPlayer.subtitleTracks }

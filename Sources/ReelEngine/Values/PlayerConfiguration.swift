@@ -33,6 +33,8 @@ public struct PlayerConfiguration: Sendable {
     public var audioStream: Int?
     /// Language codes tried in order for the audio stream when `audioStream` is nil.
     public var audioLanguages: [String] = []
+    /// Interlaced pictures: deinterlaced when flagged (`auto`), always, or never.
+    public var deinterlace = DeinterlaceMode.auto
     public var playsVideo = true
     public var playsAudio = true
     /// Remote media goes through a disk cache unless this is turned off (see `StreamCacheOptions`).

@@ -148,6 +148,11 @@ extension PlayerModel {
             sound.isMuted = muted
             aspects.insert(.sound)
             return nil
+        case .deinterlacingChanged(let status):
+            guard status != deinterlacing else { return nil }
+            deinterlacing = status
+            aspects.insert(.picture)
+            return nil
         case .speedChanged(let rate):
             guard rate != speed else { return nil }
             speed = rate
@@ -211,5 +216,6 @@ extension PlayerModel {
         buffered = nil
         breakTime = nil
         warnings = []
+        deinterlacing = nil
     }
 }

@@ -85,5 +85,7 @@ extension PlayerModel {
         public static let breakTime = Aspects(rawValue: 1 << 7)
         public static let warnings = Aspects(rawValue: 1 << 8)
         public static let controls = Aspects(rawValue: 1 << 9)
+        /// What is done to the pictures before they are drawn (deinterlacing).
+        public static let picture = Aspects(rawValue: 1 << 11)
     }
 }

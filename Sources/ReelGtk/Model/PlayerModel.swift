@@ -29,6 +29,8 @@ public final class PlayerModel {
     public internal(set) var buffered: DownloadProgress?
     /// A break plays in the media's place (nil: none).
     public internal(set) var breakTime: BreakTime?
+    /// What the player does to interlaced pictures (nil until it says, and once the media goes).
+    public internal(set) var deinterlacing: DeinterlaceStatus?
     /// What the player warned of since the media opened, oldest first.
     public internal(set) var warnings: [PlayerWarning] = []
     /// The controls are up over the picture (the view sets it as they show and hide).

@@ -92,6 +92,16 @@ public final class Billboard {
         muted ? tr("Muted") : String(format: tr("Volume %ld %%"), Int((level * 100).rounded()))
     }
 
+    /// "Deinterlacing: auto" (or on, or off): what the `d` key chose.
+    public func deinterlace(_ mode: DeinterlaceMode) {
+        let text = switch mode {
+        case .auto: tr("Deinterlacing: auto")
+        case .on: tr("Deinterlacing: on")
+        case .off: tr("Deinterlacing: off")
+        }
+        show(text)
+    }
+
     public func speed(_ speed: Double) {
         // Translators: %g is the playback speed, such as 1.5 (× means times).
         let text = abs(speed - 1) < 0.001 ? tr("Normal speed") : String(format: tr("Speed %g×"), speed)

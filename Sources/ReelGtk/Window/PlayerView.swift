@@ -16,6 +16,8 @@ public final class PlayerView {
     /// subtitle and sound tracks.
     public let breaks: BreakScheduling?
     public let tracks: TrackSelection?
+    /// What is done to the pictures (deinterlacing), when the player does it.
+    public let pictures: PictureProcessing?
     public let settings: PlayerSettings
     /// Host widgets over the picture, placed by fractions of it.
     public let auxiliarySlot: AuxiliarySlot
@@ -73,6 +75,7 @@ public final class PlayerView {
         player = makePlayer?(sink) ?? InterstitialPlayer(configuration: configuration, events: sink)
         breaks = player as? BreakScheduling
         tracks = player as? TrackSelection
+        pictures = player as? PictureProcessing
         self.settings = settings
         // libadwaita's widgets (the status page) need it started; an AdwApplication has, a
         // host with a plain GtkApplication may not have (starting it again does nothing).

@@ -21,6 +21,23 @@ struct FrameMD5: Sendable {
         return oracle
     }
 
+    /// The entries of stream 0 in `framemd5` output, their timestamps in seconds (rescaled
+    /// from the output time base, so rounded to it), in the order printed.
+    static func parse(framemd5 output: String) -> [Entry] {
+        var timeBase = 1.0
+        var entries: [Entry] = []
+        for line in output.split(separator: "\n") {
+            if line.hasPrefix("#tb 0:") {
+                let parts = line.dropFirst(6).trimmingCharacters(in: .whitespaces).split(separator: "/")
+                if parts.count == 2, let n = Double(parts[0]), let d = Double(parts[1]) { timeBase = n / d }
+            }
+            let fields = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard !line.hasPrefix("#"), fields.count >= 6, fields[0] == "0", let pts = Double(fields[2]) else { continue }
+            entries.append(Entry(pts: pts * timeBase, md5: fields[5]))
+        }
+        return entries
+    }
+
     /// A frame's hash with its size and pixel format. Threading: a value type.
     struct Shaped: Sendable {
         let entry: Entry
@@ -51,17 +68,7 @@ struct FrameMD5: Sendable {
         let md5 = try Command.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-i", path,
                                    "-map", "0:v:0", "-c:v", "rawvideo", "-fps_mode", "passthrough",
                                    "-f", "framemd5", "-"]).output
-        var timeBase = 1.0
-        var hashed: [(pts: Double, md5: String)] = []
-        for line in md5.split(separator: "\n") {
-            if line.hasPrefix("#tb 0:") {
-                let parts = line.dropFirst(6).trimmingCharacters(in: .whitespaces).split(separator: "/")
-                if parts.count == 2, let n = Double(parts[0]), let d = Double(parts[1]) { timeBase = n / d }
-            }
-            let fields = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard !line.hasPrefix("#"), fields.count >= 6, fields[0] == "0", let pts = Double(fields[2]) else { continue }
-            hashed.append((pts * timeBase, fields[5]))
-        }
+        let hashed = parse(framemd5: md5)
         let probe = try Command.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
                                      "frame=" + (["best_effort_timestamp_time"] + fields).joined(separator: ","),
                                      "-of", "csv=p=0", path]).output
