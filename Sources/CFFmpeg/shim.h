@@ -68,23 +68,6 @@ static inline int reel_frame_is_key(const AVFrame *frame) {
 #endif
 }
 
-// Interlacing moved from fields to flags in later FFmpeg versions (as the key frame flag did).
-static inline int reel_frame_is_interlaced(const AVFrame *frame) {
-#ifdef AV_FRAME_FLAG_INTERLACED
-    return (frame->flags & AV_FRAME_FLAG_INTERLACED) != 0;
-#else
-    return frame->interlaced_frame;
-#endif
-}
-
-static inline int reel_frame_top_field_first(const AVFrame *frame) {
-#ifdef AV_FRAME_FLAG_TOP_FIELD_FIRST
-    return (frame->flags & AV_FRAME_FLAG_TOP_FIELD_FIRST) != 0;
-#else
-    return frame->top_field_first;
-#endif
-}
-
 // Side data of a frame or a stream, as a pointer to its payload (NULL when absent or too small
 // for the record): av_stream_get_side_data is deprecated from FFmpeg 6.1 on (codecpar's coded
 // side data replaces it), so the stream's lookup stays here, in one place.

@@ -2,8 +2,8 @@ import Foundation
 
 /// Pictures that are not clean SDR BT.709: HDR10 (PQ) with and without mastering metadata,
 /// HLG, BT.2020 SDR and a PQ grey ramp, each made from an SDR source by zscale and libx265 as
-/// a camera or a grading would tag it; and interlaced and letterboxed clips. 1280x720 (576i for
-/// the interlaced ones), one or two seconds. Threading: any test thread (see `Fixtures`).
+/// a camera or a grading would tag it; and a letterboxed clip (the interlaced ones are in
+/// InterlacedFixtures). 1280x720, one or two seconds. Threading: any test thread (see `Fixtures`).
 extension Fixtures.Spec {
     /// testsrc2, one second: gradients, saturated colours and text.
     static let pictureSource = "testsrc2=s=1280x720:r=25:d=1,format=gbrp"
@@ -48,20 +48,6 @@ extension Fixtures.Spec {
         "log-level=error:lossless=1:colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc:range=limited",
         "-color_primaries", "bt2020", "-color_trc", "smpte2084", "-colorspace", "bt2020nc", "-color_range", "tv",
     ])
-
-    /// 576i H.264 with motion, interlaced coding, fields in `order` ("tff" or "bff"), 16:9.
-    static func interlaced(_ order: String) -> Self {
-        let top = order == "tff"
-        return .init(name: "interlaced-\(order)", ext: "mkv", arguments: [
-            "-f", "lavfi", "-i", "testsrc2=s=720x576:r=50:d=2",
-            "-vf", "tinterlace=mode=\(top ? "interleave_top" : "interleave_bottom"),setfield=\(order),format=yuv420p",
-            "-c:v", "libx264", "-preset", "ultrafast", "-crf", "12", "-flags", "+ildct+ilme",
-            "-x264-params", top ? "tff=1" : "bff=1", "-aspect", "16:9",
-        ])
-    }
-
-    public static let interlacedTFF = interlaced("tff")
-    public static let interlacedBFF = interlaced("bff")
 
     /// A 2.39:1 picture (1280x536) letterboxed into 1280x720 with 92 black lines above and below.
     public static let letterboxed = Self(name: "letterboxed", ext: "mkv", arguments: [

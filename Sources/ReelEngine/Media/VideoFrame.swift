@@ -45,8 +45,7 @@ public final class VideoFrame: @unchecked Sendable {
         chromaLocation = ChromaLocation(f.chroma_location)
         colour = PictureColour(primaries: ColorPrimaries(f.color_primaries), transfer: TransferFunction(f.color_trc),
                                hdr: HDRMetadata(frame: frame.pointer))
-        fieldOrder = reel_frame_is_interlaced(frame.pointer) == 0 ? .progressive
-            : reel_frame_top_field_first(frame.pointer) != 0 ? .tt : .bb
+        fieldOrder = [.progressive, .tt, .bb][Int(reel_frame_field_order(frame.pointer))]
         sampleAspectRatio = f.sample_aspect_ratio.num > 0 && f.sample_aspect_ratio.den > 0
             ? Rational(Int(f.sample_aspect_ratio.num), Int(f.sample_aspect_ratio.den)) : Rational(1, 1)
         isKeyFrame = frame.isKey
