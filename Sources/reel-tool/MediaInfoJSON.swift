@@ -47,6 +47,7 @@ enum MediaInfoJSON {
                 o["dolby_vision"] = ["profile": dv.profile, "level": dv.level, "compatibility": dv.compatibility,
                                      "plays_as": dv.playback.rawValue] as [String: Any]
             }
+            if let handling = ColourHandling(stream: s) { o["colour_handling"] = ColourJSON.object(handling) }
         }
         if s.kind == .audio {
             o["sample_rate"] = s.sampleRate as Any
