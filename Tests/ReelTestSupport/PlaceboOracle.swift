@@ -30,12 +30,16 @@ public enum PlaceboOracle {
     }
 
     /// Frame `index` of `source` as libplacebo shows it on an SDR BT.709 display: a PNG's path.
-    public static func reference(of source: String, frame index: Int, variant: Variant = .defaults) throws -> String {
+    /// `size` scales it there too (libplacebo's own scaling, in linear light), as a thumbnail.
+    public static func reference(of source: String, frame index: Int, variant: Variant = .defaults,
+                                 size: (width: Int, height: Int)? = nil) throws -> String {
         try vulkan.get()
         var options = "tonemapping=bt.2390:peak_detect=0:colorspace=bt709:color_primaries=bt709:color_trc=bt709"
             + ":range=pc:format=rgba:apply_dolbyvision=0"
         if variant == .tight { options += ":dithering=none:upscaler=bilinear" }
-        let name = "placebo-\(variant.rawValue)-\(index)-\(URL(fileURLWithPath: source).deletingPathExtension().lastPathComponent)"
+        if let size { options += ":w=\(size.width):h=\(size.height)" }
+        let scaled = size.map { "-\($0.width)x\($0.height)" } ?? ""
+        let name = "placebo-\(variant.rawValue)-\(index)\(scaled)-\(URL(fileURLWithPath: source).deletingPathExtension().lastPathComponent)"
         let spec = Fixtures.Spec(name: name, ext: "png", arguments: [
             "-init_hw_device", "vulkan=vk:0", "-filter_hw_device", "vk", "-i", source,
             "-vf", "select=eq(n\\,\(index)),hwupload,libplacebo=\(options),hwdownload,format=rgba",

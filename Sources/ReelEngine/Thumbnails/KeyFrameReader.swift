@@ -30,6 +30,9 @@ final class KeyFrameReader {
     private var spans: [(from: Double, to: Double, key: Int64)] = []
     private let packet = Packet()
     private let frame = Frame()
+    /// Pictures with a colour plan (HDR, BT.2020) are drawn as the software path draws them,
+    /// tone-mapped; its tables are kept from one thumbnail to the next.
+    private lazy var finisher = FrameScaler()
 
     /// Key packets tried per request before giving up (a damaged key frame, then its successors).
     private static let keyFrameAttempts = 3
@@ -193,7 +196,8 @@ final class KeyFrameReader {
         }
     }
 
-    /// Scales to the thumbnail size of the picture as displayed, then turns it upright.
+    /// Scales to the thumbnail size of the picture as displayed (through the colour plan, when
+    /// the picture has one), then turns it upright.
     private func scale(_ picture: Frame, size: ThumbnailSize) throws(ThumbnailError) -> (data: Data, width: Int, height: Int) {
         let sar = picture.pointer.pointee.sample_aspect_ratio
         let aspect = sar.num > 0 && sar.den > 0 ? Double(sar.num) / Double(sar.den) : streamAspect
@@ -206,7 +210,12 @@ final class KeyFrameReader {
         let scaledWidth = quarterTurn ? target.height : target.width
         let scaledHeight = quarterTurn ? target.width : target.height
         let rgba: Data
-        do { rgba = try FrameExport.rgba(of: picture, width: scaledWidth, height: scaledHeight) } catch { throw .unreadable(error) }
+        do {
+            let video = VideoFrame(frame: picture, serial: 0, pts: 0, duration: 0, index: nil)
+            rgba = video.colour.plan() == nil
+                ? try FrameExport.rgba(of: picture, width: scaledWidth, height: scaledHeight)
+                : try FrameExport.finishedRGBA(video, width: scaledWidth, height: scaledHeight, scaler: finisher)
+        } catch { throw .unreadable(error) }
         let turned = PictureRotation.rotate(rgba, width: scaledWidth, height: scaledHeight, clockwise: rotation)
         return (turned.pixels, turned.width, turned.height)
     }
