@@ -1,0 +1,102 @@
+import Foundation
+import ReelTestSupport
+import Testing
+
+/// HDR and BT.2020 pictures as the window shows them on either drawing path, against
+/// libplacebo (FFmpeg's `libplacebo` filter, BT.2390, on lavapipe) drawing the same frame for
+/// an SDR BT.709 display: PQ with and without mastering metadata, HLG and BT.2020 SDR must
+/// score ≥ 30 dB (the issue's bar; drawn as SDR they score 10–26 dB), and a PQ grey ramp must
+/// rise step by step without clipping below its top step.
+/// Threading: serialised; each path's cases share one desktop and one `reel`.
+@Suite("Tone mapping in the window", .serialized)
+struct ToneMappingWindowTests {
+    /// 25 fps: 0.1 s falls in frame 2's interval [0.08, 0.12), inside the 0.2 s ramp too.
+    static let start = "0.1"
+    static let frameIndex = 2
+    /// 1280×720 on the 1280×800 desktop: the window takes 70 % of it, 896×504.
+    static let width = 896, height = 504
+    static let threshold = 30.0
+
+    /// Per drawing path, one desktop and one `reel`, paused at `start`; the window takes each
+    /// clip's size after the blank clip's.
+    static let shared = Dictionary(uniqueKeysWithValues: DrawingPath.allCases.map { path in
+        (path, SharedReel(launchOptions: ["--paused", "--start", start], blank: .glBlank, resizes: true,
+                          environment: path.environment, settings: ["hide-controls-while-paused=true"]))
+    })
+
+    /// One colour fixture. Threading: a value type.
+    struct Case: Sendable, CustomStringConvertible {
+        let name: String
+        let spec: Fixtures.Spec
+        var description: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "PQ with mastering metadata", spec: .pqWithMetadata),
+        Case(name: "PQ bare", spec: .pqBare),
+        Case(name: "HLG", spec: .hlg),
+        Case(name: "BT.2020 SDR", spec: .bt2020SDR),
+    ]
+
+    /// A folder for one case's pictures, kept with REEL_TEST_KEEP_DESKTOP=1 for a look.
+    static func folder(_ name: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("reel-tonemap-\(name)-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    static func clean(_ folder: URL) {
+        if ProcessInfo.processInfo.environment["REEL_TEST_KEEP_DESKTOP"] == nil {
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
+
+    @Test("The window's picture is libplacebo's, on either path", arguments: DrawingPath.allCases, cases)
+    func matchesLibplacebo(_ path: DrawingPath, _ testCase: Case) throws {
+        let clip = try Fixtures.path(testCase.spec)
+        let name = MovieRendererTests.fileName(testCase.name)
+        let folder = try Self.folder(name)
+        defer { Self.clean(folder) }
+        let oracle = folder.appendingPathComponent("\(name)-placebo.png").path
+        let drawn = folder.appendingPathComponent("\(name)-\(path.rawValue).png").path
+        let made = AtOnce.map([MovieRendererTests.Picture.oracle, .drawn]) { picture in
+            switch picture {
+            case .oracle:
+                // libplacebo draws the frame at its own size; the window shows it at 70 %.
+                let reference = try PlaceboOracle.reference(of: clip, frame: Self.frameIndex)
+                try Command.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-i", reference,
+                                 "-vf", "scale=\(Self.width):\(Self.height):flags=bilinear,format=rgb24", oracle])
+            case .drawn:
+                try Self.shared[path]!.picture(of: clip, width: Self.width, height: Self.height, name: name) { _, png in
+                    try FileManager.default.copyItem(atPath: png, toPath: drawn)
+                }
+            }
+        }
+        for outcome in made { try outcome.get() }
+        let psnr = try PictureOracle.psnr(drawn, oracle)
+        print("PSNR \(path) \(testCase.name) vs libplacebo frame \(Self.frameIndex): \(String(format: "%.2f", psnr)) dB  [\(drawn) | \(oracle)]")
+        #expect(psnr >= Self.threshold, "\(path) \(testCase.name): \(psnr) dB; drawn \(drawn), libplacebo \(oracle)")
+    }
+
+    /// Sixteen PQ steps from 0 to 1,000 cd/m² without metadata (so the peak is 10,000): each
+    /// step is brighter than the one before, and none below the top reaches white.
+    @Test("A PQ grey ramp rises step by step and clips nowhere below its top", arguments: DrawingPath.allCases)
+    func greyRamp(_ path: DrawingPath) throws {
+        let clip = try Fixtures.path(.pqRamp)
+        let steps = try Self.shared[path]!.picture(of: clip, width: Self.width, height: Self.height, name: "pq-ramp") { _, png in
+            // 80 source pixels a step, 56 shown: the middle 20 of each, away from its edges.
+            let step = Self.width / 16
+            return try (0..<16).map { i in
+                try ScreenImage.average(png, x: i * step + (step - 20) / 2, y: Self.height / 2 - 50, width: 20, height: 100).g
+            }
+        }
+        print("PQ ramp \(path): \(steps.map { String(format: "%.0f", $0) }.joined(separator: " "))")
+        for i in 1..<steps.count {
+            #expect(steps[i] > steps[i - 1], "\(path): step \(i) is \(steps[i]), not above step \(i - 1)'s \(steps[i - 1]): \(steps)")
+        }
+        for i in 0..<(steps.count - 1) {
+            #expect(steps[i] < 254.5, "\(path): step \(i) clips at \(steps[i]): \(steps)")
+        }
+    }
+}
