@@ -80,23 +80,39 @@ struct ToneMappingWindowTests {
     }
 
     /// Sixteen PQ steps from 0 to 1,000 cd/m² without metadata (so the peak is 10,000): each
-    /// step is brighter than the one before, and none below the top reaches white.
-    @Test("A PQ grey ramp rises step by step and clips nowhere below its top", arguments: DrawingPath.allCases)
+    /// step is brighter than the one before, none below the top reaches white, and each is
+    /// within 3 codes of libplacebo's (drawn as SDR, the steps rise evenly to 192 instead).
+    @Test("A PQ grey ramp rises step by step as libplacebo's and clips nowhere below its top",
+          arguments: DrawingPath.allCases)
     func greyRamp(_ path: DrawingPath) throws {
         let clip = try Fixtures.path(.pqRamp)
-        let steps = try Self.shared[path]!.picture(of: clip, width: Self.width, height: Self.height, name: "pq-ramp") { _, png in
-            // 80 source pixels a step, 56 shown: the middle 20 of each, away from its edges.
+        let folder = try Self.folder("pq-ramp")
+        defer { Self.clean(folder) }
+        let oracle = folder.appendingPathComponent("pq-ramp-placebo.png").path
+        let reference = try PlaceboOracle.reference(of: clip, frame: Self.frameIndex)
+        try Command.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-i", reference,
+                         "-vf", "scale=\(Self.width):\(Self.height):flags=bilinear,format=rgb24", oracle])
+        // 80 source pixels a step, 56 shown: the middle 20 of each, away from its edges.
+        func steps(_ png: String) throws -> [Double] {
             let step = Self.width / 16
             return try (0..<16).map { i in
                 try ScreenImage.average(png, x: i * step + (step - 20) / 2, y: Self.height / 2 - 50, width: 20, height: 100).g
             }
         }
-        print("PQ ramp \(path): \(steps.map { String(format: "%.0f", $0) }.joined(separator: " "))")
-        for i in 1..<steps.count {
-            #expect(steps[i] > steps[i - 1], "\(path): step \(i) is \(steps[i]), not above step \(i - 1)'s \(steps[i - 1]): \(steps)")
+        let drawn = try Self.shared[path]!.picture(of: clip, width: Self.width, height: Self.height, name: "pq-ramp") { _, png in
+            try steps(png)
         }
-        for i in 0..<(steps.count - 1) {
-            #expect(steps[i] < 254.5, "\(path): step \(i) clips at \(steps[i]): \(steps)")
+        let expected = try steps(oracle)
+        let text = { (values: [Double]) in values.map { String(format: "%.0f", $0) }.joined(separator: " ") }
+        print("PQ ramp \(path): \(text(drawn)); libplacebo: \(text(expected))")
+        for i in 1..<drawn.count {
+            #expect(drawn[i] > drawn[i - 1], "\(path): step \(i) is \(drawn[i]), not above step \(i - 1)'s \(drawn[i - 1]): \(drawn)")
+        }
+        for i in 0..<(drawn.count - 1) {
+            #expect(drawn[i] < 254.5, "\(path): step \(i) clips at \(drawn[i]): \(drawn)")
+        }
+        for i in 0..<drawn.count {
+            #expect(abs(drawn[i] - expected[i]) <= 3, "\(path): step \(i) is \(drawn[i]), libplacebo's \(expected[i])")
         }
     }
 }
