@@ -4,8 +4,8 @@ import Testing
 
 /// HDR and BT.2020 pictures as the window shows them on either drawing path, against
 /// libplacebo (FFmpeg's `libplacebo` filter, BT.2390, on lavapipe) drawing the same frame for
-/// an SDR BT.709 display: PQ with and without mastering metadata, HLG and BT.2020 SDR must
-/// score ≥ 30 dB (the bar; drawn as SDR they score 10–26 dB), and a PQ grey ramp must
+/// an SDR BT.709 display: PQ with and without mastering metadata, HLG, BT.2020 SDR and 12-bit
+/// PQ (which GL takes only converted) must score ≥ 30 dB (the bar; drawn as SDR they score 10–26 dB), and a PQ grey ramp must
 /// rise step by step without clipping below its top step.
 /// Threading: serialised; each path's cases share one desktop and one `reel`.
 @Suite("Tone mapping in the window", .serialized)
@@ -36,6 +36,8 @@ struct ToneMappingWindowTests {
         Case(name: "PQ bare", spec: .pqBare),
         Case(name: "HLG", spec: .hlg),
         Case(name: "BT.2020 SDR", spec: .bt2020SDR),
+        // No shader format: the GL path converts it on the CPU, through the CPU path's steps.
+        Case(name: "PQ 12-bit", spec: .pqTwelveBit),
     ]
 
     /// A folder for one case's pictures, kept with REEL_TEST_KEEP_DESKTOP=1 for a look.
@@ -115,4 +117,16 @@ struct ToneMappingWindowTests {
             #expect(abs(drawn[i] - expected[i]) <= 3, "\(path): step \(i) is \(drawn[i]), libplacebo's \(expected[i])")
         }
     }
+}
+
+extension Fixtures.Spec {
+    /// PQ without metadata in 12-bit 4:2:0 (HEVC Main 12), which GL takes only converted.
+    static let pqTwelveBit = Self(name: "hdr10-pq-12bit", ext: "mkv", arguments: [
+        "-f", "lavfi", "-i", "testsrc2=s=1280x720:r=25:d=1,format=gbrp",
+        "-vf", "zscale=tin=bt709:pin=bt709:min=gbr:rin=full:t=linear:p=bt709:m=gbr:r=full:npl=203,format=gbrpf32le,"
+            + "zscale=p=bt2020:t=smpte2084:m=bt2020nc:r=tv:npl=203,format=yuv420p12le",
+        "-c:v", "libx265", "-preset", "ultrafast", "-crf", "12", "-x265-params",
+        "log-level=error:colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc:range=limited",
+        "-color_primaries", "bt2020", "-color_trc", "smpte2084", "-colorspace", "bt2020nc", "-color_range", "tv",
+    ])
 }
