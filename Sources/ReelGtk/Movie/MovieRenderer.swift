@@ -20,6 +20,8 @@ final class MovieRenderer {
     private var toneCurve: ToneCurveTexture?
     /// Converts pictures with a plan that GL cannot take as planes (the CPU path's steps).
     private lazy var scaler = FrameScaler()
+    /// FrameScaler's BGRA for the texture, reused while the size stays the same.
+    private var finished: [UInt8] = []
     private var vertexArray: GLuint = 0
     private var vertexBuffer: GLuint = 0
     private let textures = PlaneTextures(count: 3)
@@ -69,6 +71,7 @@ final class MovieRenderer {
         colourPrograms = [:]
         toneCurve?.delete()
         toneCurve = nil
+        finished = []
         planarProgram = nil
         semiPlanarProgram = nil
         rgbProgram = nil
@@ -184,9 +187,9 @@ final class MovieRenderer {
 
     private func uploadFinished(_ frame: VideoFrame) -> Prepared? {
         let bytesPerRow = frame.width * FrameScaler.bytesPerPixel
-        var bgra = [UInt8](repeating: 0, count: bytesPerRow * frame.height)
+        if finished.count != bytesPerRow * frame.height { finished = [UInt8](repeating: 0, count: bytesPerRow * frame.height) }
         var thrown: PlayerError?
-        bgra.withUnsafeMutableBytes { bytes in
+        finished.withUnsafeMutableBytes { bytes in
             guard let base = bytes.baseAddress else { return }
             do throws(PlayerError) {
                 try scaler.scale(frame, width: frame.width, height: frame.height, into: base, bytesPerRow: bytesPerRow)
@@ -199,7 +202,7 @@ final class MovieRenderer {
             return nil
         }
         // FrameScaler writes B, G, R, A bytes (cairo's native-endian ARGB here).
-        bgra.withUnsafeBytes { bytes in
+        finished.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress else { return }
             textures.upload(0, base: base, bytesPerRow: bytesPerRow, width: frame.width, height: frame.height, format: .rgba8)
         }
