@@ -102,8 +102,11 @@ final class MovieRenderer {
         reel_gl_viewport(GLint(rect.x), GLint(rect.y), GLsizei(rect.width), GLsizei(rect.height))
         switch prepared {
         case .yuv(let semiPlanar, let conversion, let scale, let offset, let plan):
-            guard let program = plan.map({ colourProgram(semiPlanar: semiPlanar, $0) })
-                    ?? (semiPlanar ? semiPlanarProgram : planarProgram) else { return }
+            // A colour program that does not compile draws nothing (and says why), rather
+            // than a washed-out picture.
+            let chosen = if let plan { colourProgram(semiPlanar: semiPlanar, plan) }
+                else { semiPlanar ? semiPlanarProgram : planarProgram }
+            guard let program = chosen else { return }
             program.use(conversion, chromaScale: scale, chromaOffset: offset, quarterTurns: turns)
             if let plan { useColour(plan, program) }
             for plane in 0..<(semiPlanar ? 2 : 3) { textures.bind(plane, unit: plane) }
