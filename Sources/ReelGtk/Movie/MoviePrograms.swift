@@ -1,4 +1,5 @@
 import CEpoxy
+import ReelEngine
 
 /// The shader that turns Y, Cb, Cr textures into RGB, with its uniforms looked up once.
 /// Threading: main thread, with the GL context current.
@@ -6,11 +7,15 @@ import CEpoxy
 struct YUVProgram {
     let program: GLProgram
     private let matrix: GLint, offset: GLint, chromaScale: GLint, chromaOffset: GLint, turns: GLint
+    private let colour: ColourLocations?
 
     /// `semiPlanar`: Cb and Cr come interleaved from one two-channel texture (nv12, p010).
-    init(semiPlanar: Bool) throws {
+    /// `colour`: the colour steps of pictures with a `ColourPlan`; nil for SDR BT.709, whose
+    /// program is the plain matrix as it always was.
+    init(semiPlanar: Bool, colour variant: ColourShader.Variant? = nil) throws {
         program = try GLProgram(vertex: MovieShaders.vertex,
-                                fragment: (semiPlanar ? "#define SEMI_PLANAR\n" : "") + MovieShaders.yuvFragment,
+                                fragment: (semiPlanar ? "#define SEMI_PLANAR\n" : "") + (variant?.defines ?? "")
+                                    + MovieShaders.yuvFragment,
                                 attributes: ["position"])
         matrix = program.uniform("yuvToRgb")
         offset = program.uniform("rgbOffset")
@@ -22,6 +27,11 @@ struct YUVProgram {
         reel_gl_uniform1i(program.uniform("lumaPlane"), 0)
         reel_gl_uniform1i(program.uniform("cbPlane"), 1)
         if !semiPlanar { reel_gl_uniform1i(program.uniform("crPlane"), 2) }
+        let program = self.program
+        colour = variant.map { _ in ColourLocations(program) }
+        if let variant, variant.mode != .none {
+            reel_gl_uniform1i(program.uniform("toneCurve"), GLint(ColourShader.curveUnit))
+        }
     }
 
     /// `quarterTurns`: how many quarter turns clockwise the picture is shown (its display matrix).
@@ -33,6 +43,47 @@ struct YUVProgram {
         reel_gl_uniform3f(offset, conversion.offset[0], conversion.offset[1], conversion.offset[2])
         reel_gl_uniform2f(chromaScale, scale.0, scale.1)
         reel_gl_uniform2f(chromaOffset, shift.0, shift.1)
+    }
+
+    /// Sets the colour steps' numbers (a program compiled with a colour variant).
+    func use(colour uniforms: ColourShader.Uniforms) {
+        colour?.set(uniforms)
+    }
+
+    /// Where the colour uniforms are. Threading: main thread, with the GL context current.
+    @MainActor
+    private struct ColourLocations {
+        let linearisation, sourceLuma, sourceRange, curveDomain, hybridEnds: GLint
+        let toXYZ, fromXYZ, crosstalk, outMatrix, outOffset, targetMin, targetLift: GLint
+
+        init(_ program: GLProgram) {
+            linearisation = program.uniform("linearisation")
+            sourceLuma = program.uniform("sourceLuma")
+            sourceRange = program.uniform("sourceRange")
+            curveDomain = program.uniform("curveDomain")
+            hybridEnds = program.uniform("hybridEnds")
+            toXYZ = program.uniform("toXYZ")
+            fromXYZ = program.uniform("fromXYZ")
+            crosstalk = program.uniform("crosstalk")
+            outMatrix = program.uniform("outMatrix")
+            outOffset = program.uniform("outOffset")
+            targetMin = program.uniform("targetMin")
+            targetLift = program.uniform("targetLift")
+        }
+
+        func set(_ u: ColourShader.Uniforms) {
+            reel_gl_uniform3f(linearisation, u.linearisation.x, u.linearisation.y, u.linearisation.z)
+            reel_gl_uniform3f(sourceLuma, u.sourceLuma.x, u.sourceLuma.y, u.sourceLuma.z)
+            reel_gl_uniform2f(sourceRange, u.sourceRange.x, u.sourceRange.y)
+            reel_gl_uniform2f(curveDomain, u.curveDomain.x, u.curveDomain.y)
+            reel_gl_uniform2f(hybridEnds, u.hybridEnds.x, u.hybridEnds.y)
+            for (location, matrix) in [(toXYZ, u.toXYZ), (fromXYZ, u.fromXYZ), (crosstalk, u.crosstalk), (outMatrix, u.outMatrix)] {
+                matrix.withUnsafeBufferPointer { reel_gl_uniform_matrix3fv(location, $0.baseAddress) }
+            }
+            reel_gl_uniform3f(outOffset, u.outOffset.x, u.outOffset.y, u.outOffset.z)
+            reel_gl_uniform1f(targetMin, u.targetMin)
+            reel_gl_uniform1f(targetLift, u.targetLift)
+        }
     }
 }
 
@@ -81,7 +132,9 @@ enum MovieShaders {
     """
 
     /// Chroma is sampled at its own coordinates (its siting, see ChromaSiting); the matrix and
-    /// offset carry range, bit depth and sample packing (see YUVConversion).
+    /// offset carry range, bit depth and sample packing (see YUVConversion). Under `COLOUR`
+    /// the R′G′B′ then goes through the plan's steps (ColourShader); without, the program is
+    /// the plain matrix.
     static let yuvFragment = """
     #ifdef GL_ES
     precision highp sampler2D;  // ES defaults samplers to lowp: too coarse for 10-bit samples
@@ -97,6 +150,9 @@ enum MovieShaders {
     uniform vec3 rgbOffset;
     uniform vec2 chromaScale;
     uniform vec2 chromaOffset;
+    #ifdef COLOUR
+    \(ColourShader.functions)
+    #endif
     void main() {
         vec2 chromaUV = uv * chromaScale + chromaOffset;
         float y = texture(lumaPlane, uv).r;
@@ -105,7 +161,11 @@ enum MovieShaders {
     #else
         vec2 cbcr = vec2(texture(cbPlane, chromaUV).r, texture(crPlane, chromaUV).r);
     #endif
+    #ifdef COLOUR
+        color = vec4(finish(clamp(yuvToRgb * vec3(y, cbcr) + rgbOffset, 0.0, 1.0)), 1.0);
+    #else
         color = vec4(clamp(yuvToRgb * vec3(y, cbcr) + rgbOffset, 0.0, 1.0), 1.0);
+    #endif
     }
     """
 
