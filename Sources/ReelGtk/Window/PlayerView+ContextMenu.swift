@@ -20,9 +20,11 @@ extension PlayerView {
         contextMenu = popover
         Signal.connectPointer(popover.raw, "notify::visible") { [weak self] _ in
             guard let self else { return }
-            self.visibility.popover(gtk_widget_get_visible(popover) != 0, now: Clock.now)
+            let shown = gtk_widget_get_visible(popover) != 0
+            self.visibility.popover(shown, now: Clock.now)
             self.applyVisibility()
         }
+        MenuFocus.returnsFocus(from: popover, in: widget)
         let click = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(click.cast(), reel_button_secondary())
         Signal.connectPress(click.raw, "pressed") { [weak self] _, x, y in self?.openContextMenu(x: x, y: y) }
