@@ -90,6 +90,36 @@ final class KeyFrameReader {
     /// Reads and scales the key frame `time` shows. `cancelled` is polled between packets.
     func thumbnail(at time: Double, size: ThumbnailSize,
                    cancelled: () -> Bool) throws(ThumbnailError) -> (key: Int64, thumbnail: Thumbnail) {
+        let (key, found) = try keyFrame(at: time, cancelled: cancelled)
+        let frameTime = Double(found.pts == reel_nopts_value() ? 0 : found.pts) * timeBase - origin
+        let pixels = try scale(found.picture, size: size)
+        return (key, Thumbnail(requestedTime: time, frameTime: frameTime, width: pixels.width,
+                               height: pixels.height, pixels: pixels.data, fromCache: false))
+    }
+
+    /// The picture inside black bars in the key frame `time` shows, in its pixels (nil when the
+    /// frame is black all over, or not YUV), with the frame's size: one of the findings
+    /// `BlackBars.crop` combines.
+    func content(at time: Double, cancelled: () -> Bool) throws(ThumbnailError) -> (content: PixelRect?, width: Int, height: Int) {
+        let picture = try keyFrame(at: time, cancelled: cancelled).found.picture.pointer
+        let f = picture.pointee
+        guard let descriptor = av_pix_fmt_desc_get(AVPixelFormat(f.format)),
+              descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0, let plane = f.data.0 else {
+            return (nil, Int(f.width), Int(f.height))
+        }
+        let depth = Int(descriptor.pointee.comp.0.depth), stride = Int(f.linesize.0)
+        // Luma is the first plane's first component, 8 bits or 16-bit words (planar and nv12/p010
+        // alike), compared as coded, as cropdetect does (limited range's black, 16, is below the limit).
+        let wide = descriptor.pointee.comp.0.step == 2
+        let content = BlackBars.content(width: Int(f.width), height: Int(f.height), depth: depth) { x, y in
+            wide ? Int(UnsafeRawPointer(plane + y * stride).load(fromByteOffset: 2 * x, as: UInt16.self))
+                 : Int(plane[y * stride + x])
+        }
+        return (content, Int(f.width), Int(f.height))
+    }
+
+    /// Finds and decodes the key frame `time` shows: its key and the picture.
+    private func keyFrame(at time: Double, cancelled: () -> Bool) throws(ThumbnailError) -> (key: Int64, found: KeyFrame) {
         refreshIndex()
         let found: KeyFrame
         let key: Int64
@@ -132,10 +162,7 @@ final class KeyFrameReader {
             let frameTime = Double(found.pts) * timeBase - origin
             if frameTime <= time { spans.append((frameTime, time, key)) }
         }
-        let frameTime = Double(found.pts == reel_nopts_value() ? 0 : found.pts) * timeBase - origin
-        let pixels = try scale(found.picture, size: size)
-        return (key, Thumbnail(requestedTime: time, frameTime: frameTime, width: pixels.width,
-                               height: pixels.height, pixels: pixels.data, fromCache: false))
+        return (key, found)
     }
 
     /// A decoded key frame and the timestamps of the packet it came from.

@@ -77,3 +77,32 @@ public struct PixelRect: Sendable, Equatable, Codable, CustomStringConvertible {
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }
+
+/// A part of a picture in its pixels, fractional where a zoom cuts through pixels: what a
+/// cropped or zoomed picture shows of itself. Threading: a value type.
+public struct SourceRegion: Sendable, Equatable, CustomStringConvertible {
+    public var x: Double, y: Double, width: Double, height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+
+    public var description: String { "\(width)x\(height)+\(x)+\(y)" }
+
+    /// Whether this is the whole of a `width`×`height` picture.
+    public func isWhole(width w: Int, height h: Int) -> Bool {
+        x == 0 && y == 0 && width == Double(w) && height == Double(h)
+    }
+
+    /// The whole pixels it touches, within `width`×`height`, with the origin and size on the
+    /// chroma grid (`alignX`, `alignY`: 1, 2 or 4) for converters that cannot take fractions.
+    public func pixels(width w: Int, height h: Int, alignX: Int = 1, alignY: Int = 1) -> PixelRect {
+        func span(_ start: Double, _ length: Double, _ limit: Int, _ align: Int) -> (Int, Int) {
+            let first = max(0, Int(start.rounded(.down)) / align * align)
+            let end = min(limit, (Int((start + length).rounded(.up)) + align - 1) / align * align)
+            return (first, max(align, end - first))
+        }
+        let (x0, cw) = span(x, width, w, alignX), (y0, ch) = span(y, height, h, alignY)
+        return PixelRect(x: x0, y: y0, width: min(cw, w - x0), height: min(ch, h - y0))
+    }
+}

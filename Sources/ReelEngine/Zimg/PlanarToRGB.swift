@@ -17,6 +17,9 @@ final class PlanarToRGB {
         let matrix: ColorMatrix, range: ColorRange, chroma: ChromaLocation
         /// 8, or 16 for pictures `RGBFinisher` tone-maps (16-bit words, full range).
         var outputDepth = 8
+        /// The part of the picture to convert, in its pixels (nil: all): a crop, or what a
+        /// zoomed picture shows of itself; zimg resamples from it directly.
+        var region: SourceRegion?
     }
 
     let format: Format
@@ -62,6 +65,12 @@ final class PlanarToRGB {
         source.depth = UInt32(depth)
         source.pixel_range = format.range == .full ? ZIMG_RANGE_FULL : ZIMG_RANGE_LIMITED
         source.chroma_location = Self.siting(format.chroma.resolved(for: format.range))
+        if let region = format.region {
+            source.active_region.left = region.x
+            source.active_region.top = region.y
+            source.active_region.width = region.width
+            source.active_region.height = region.height
+        }
 
         var target = zimg_image_format()
         zimg_image_format_default(&target, reel_zimg_api_version())

@@ -9,6 +9,7 @@ final class GLMovieSurface: MovieSurface {
     let widget: UnsafeMutablePointer<GtkWidget>
     var picture: VideoFrame?
     var rotation = 0
+    var shape = PictureShape.plain
     var subtitles: (@MainActor (_ time: Double, _ width: Int, _ height: Int) -> SubtitleImage?)?
     var drew: (@MainActor (VideoFrame?) -> Void)?
     var failed: (@MainActor (String) -> Void)?

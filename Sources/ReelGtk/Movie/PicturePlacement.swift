@@ -15,7 +15,7 @@ struct PicturePlacement: Equatable {
     /// rectangle subtitles stay inside.
     let visible: VideoRect
     /// The part of the decoded picture `visible` shows, in its pixels (in its own orientation).
-    let source: Rect
+    let source: SourceRegion
     /// The person's crop kept inside the decoded picture (all of it when there is none).
     let crop: PixelRect
     /// Quarter turns clockwise from the decoded picture to the screen (stream's and person's).
@@ -24,24 +24,12 @@ struct PicturePlacement: Equatable {
     /// The pan actually applied (kept so the picture still covers an axis that overflows).
     let pan: Point
 
-    /// A rectangle or point in floating-point pixels or fractions. Threading: a value type.
-    struct Rect: Equatable { var x: Double, y: Double, width: Double, height: Double }
+    /// A point in fractions of a picture. Threading: a value type.
     struct Point: Equatable { var x: Double, y: Double; static let zero = Point(x: 0, y: 0) }
 
-    /// What the person asked for beyond the transform; all but `fill` reset with each file.
-    /// Threading: a value type.
-    struct View: Equatable {
-        /// log2 of the magnification over the fitted size (mpv's `video-zoom`): 1 doubles.
-        var zoom: Double = 0
-        /// Offset of the picture's centre from the view's, as fractions of the picture's size.
-        var pan: Point = .zero
-        /// Fill the view, cutting off what overflows (mpv's `panscan=1`).
-        var fill = false
-        static let fitted = View()
-    }
-
     init(frameWidth: Int, frameHeight: Int, sampleAspect: Double, streamTurns: Int,
-         transform: PictureTransform, view: View, viewWidth: Int, viewHeight: Int) {
+         shape: PictureShape, viewWidth: Int, viewHeight: Int) {
+        let transform = shape.transform
         let turns = (((streamTurns + transform.turns) % 4) + 4) % 4, flipped = transform.flipped
         let full = PixelRect(x: 0, y: 0, width: max(frameWidth, 1), height: max(frameHeight, 1))
         let crop = transform.crop?.clamped(width: full.width, height: full.height) ?? full
@@ -59,8 +47,8 @@ struct PicturePlacement: Equatable {
             return
         }
         let across = Double(viewWidth) / shownWidth, down = Double(viewHeight) / shownHeight
-        var scale = view.fill ? max(across, down) : min(across, down)
-        scale *= pow2(view.zoom)
+        var scale = shape.fill ? max(across, down) : min(across, down)
+        scale *= pow2(shape.zoom)
         let width = max(1, Int((shownWidth * scale).rounded()))
         let height = max(1, Int((shownHeight * scale).rounded()))
 
@@ -72,11 +60,21 @@ struct PicturePlacement: Equatable {
             let origin = min(0, max(room - size, centred + Int((pan * Double(size)).rounded())))
             return (origin, Double(origin - centred) / Double(size))
         }
-        let px = place(width, in: viewWidth, pan: view.pan.x)
-        let py = place(height, in: viewHeight, pan: view.pan.y)
+        let px = place(width, in: viewWidth, pan: shape.panX)
+        let py = place(height, in: viewHeight, pan: shape.panY)
         let picture = VideoRect(x: px.origin, y: py.origin, width: width, height: height)
         self.init(picture: picture, visible: picture.intersection(width: viewWidth, height: viewHeight),
                   crop: crop, turns: turns, flipped: flipped, pan: Point(x: px.pan, y: py.pan))
+    }
+
+    /// Where `frame` goes in a view of `viewWidth`×`viewHeight`, turned `streamDegrees` (its
+    /// stream's display rotation) and shaped by `shape`. The sample aspect is taken from the
+    /// frame's display width, so that with nothing applied it is `VideoRect.fit` to the pixel.
+    init(_ frame: VideoFrame, streamDegrees: Int, shape: PictureShape, viewWidth: Int, viewHeight: Int) {
+        self.init(frameWidth: frame.width, frameHeight: frame.height,
+                  sampleAspect: frame.width > 0 ? Double(frame.displayWidth) / Double(frame.width) : 1,
+                  streamTurns: VideoRect.quarterTurns(streamDegrees), shape: shape,
+                  viewWidth: viewWidth, viewHeight: viewHeight)
     }
 
     private init(picture: VideoRect, visible: VideoRect, crop: PixelRect, turns: Int, flipped: Bool, pan: Point) {
@@ -89,16 +87,16 @@ struct PicturePlacement: Equatable {
         // The visible part as fractions of the shown picture, taken back through the mirror and
         // the turns into the crop's orientation.
         let shown = picture.width > 0 && picture.height > 0
-            ? Rect(x: Double(visible.x - picture.x) / Double(picture.width),
+            ? (x: Double(visible.x - picture.x) / Double(picture.width),
                    y: Double(visible.y - picture.y) / Double(picture.height),
                    width: Double(visible.width) / Double(picture.width),
                    height: Double(visible.height) / Double(picture.height))
-            : Rect(x: 0, y: 0, width: 1, height: 1)
+            : (x: 0.0, y: 0.0, width: 1.0, height: 1.0)
         let corners = [Point(x: shown.x, y: shown.y), Point(x: shown.x + shown.width, y: shown.y + shown.height)]
             .map { Self.sourceFraction(ofShown: $0, turns: turns, flipped: flipped) }
         let x0 = min(corners[0].x, corners[1].x), x1 = max(corners[0].x, corners[1].x)
         let y0 = min(corners[0].y, corners[1].y), y1 = max(corners[0].y, corners[1].y)
-        source = Rect(x: Double(crop.x) + x0 * Double(crop.width), y: Double(crop.y) + y0 * Double(crop.height),
+        source = SourceRegion(x: Double(crop.x) + x0 * Double(crop.width), y: Double(crop.y) + y0 * Double(crop.height),
                       width: (x1 - x0) * Double(crop.width), height: (y1 - y0) * Double(crop.height))
     }
 

@@ -9,9 +9,11 @@ struct PicturePlacementTests {
     typealias P = PicturePlacement
 
     static func place(_ w: Int, _ h: Int, sar: Double = 1, stream: Int = 0, _ transform: PictureTransform = .identity,
-                      _ view: P.View = .fitted, in vw: Int, _ vh: Int) -> P {
-        P(frameWidth: w, frameHeight: h, sampleAspect: sar, streamTurns: stream, transform: transform, view: view,
-          viewWidth: vw, viewHeight: vh)
+                      _ view: PictureShape = .plain, in vw: Int, _ vh: Int) -> P {
+        var shape = view
+        shape.transform = transform
+        return P(frameWidth: w, frameHeight: h, sampleAspect: sar, streamTurns: stream, shape: shape,
+                 viewWidth: vw, viewHeight: vh)
     }
 
     @Test("With nothing applied it is VideoRect.fit, for any size, aspect and turn",
@@ -23,14 +25,13 @@ struct PicturePlacementTests {
             if turns % 2 == 1 { swap(&dw, &dh) }
             let fit = VideoRect.fit(displayWidth: dw, displayHeight: dh, viewWidth: vw, viewHeight: vh)
             #expect(p.picture == fit && p.visible == fit)
-            #expect(p.source == P.Rect(x: 0, y: 0, width: Double(w), height: Double(h)))
+            #expect(p.source == SourceRegion(x: 0, y: 0, width: Double(w), height: Double(h)))
         }
     }
 
     @Test("Zoom to fill crops a 2.39:1 film evenly on a 16:10 screen: all of its height, the sides cut")
     func fill() {
-        var view = P.View.fitted
-        view.fill = true
+        let view = PictureShape(fill: true)
         let p = Self.place(1920, 804, .identity, view, in: 1280, 800)
         #expect(p.visible == VideoRect(x: 0, y: 0, width: 1280, height: 800))
         #expect(p.picture.height == 800 && p.picture.width == 1910)
@@ -43,11 +44,11 @@ struct PicturePlacementTests {
 
     @Test("Zoom doubles at 1; pan moves an overflowing axis only as far as the picture's edge, and not a fitting one")
     func zoomAndPan() {
-        var view = P.View(zoom: 1, pan: .init(x: 0.1, y: 0.1))
+        var view = PictureShape(zoom: 1, panX: 0.1, panY: 0.1)
         let p = Self.place(1280, 720, .identity, view, in: 1280, 800)
         #expect(p.picture.width == 2560 && p.picture.height == 1440)
         #expect(p.picture.x == -640 + 256 && p.pan.x == 0.1)
-        view.pan = .init(x: 0.9, y: -0.9)
+        (view.panX, view.panY) = (0.9, -0.9)
         let far = Self.place(1280, 720, .identity, view, in: 1280, 800)
         #expect(far.picture.x == 0, "the left edge stops at the view's left edge")
         #expect(far.picture.y == 800 - 1440, "the bottom edge stops at the view's bottom edge")
@@ -63,9 +64,9 @@ struct PicturePlacementTests {
         let letterbox = PictureTransform(crop: PixelRect(x: 0, y: 92, width: 1280, height: 536))
         let p = Self.place(1280, 720, letterbox, in: 1280, 536)
         #expect(p.visible == VideoRect(x: 0, y: 0, width: 1280, height: 536))
-        #expect(p.source == P.Rect(x: 0, y: 92, width: 1280, height: 536))
+        #expect(p.source == SourceRegion(x: 0, y: 92, width: 1280, height: 536))
         let outside = PictureTransform(crop: PixelRect(x: 1200, y: 600, width: 500, height: 500))
-        #expect(Self.place(1280, 720, outside, in: 100, 100).source == P.Rect(x: 1200, y: 600, width: 80, height: 120),
+        #expect(Self.place(1280, 720, outside, in: 100, 100).source == SourceRegion(x: 1200, y: 600, width: 80, height: 120),
                 "a crop past the picture's edge is kept inside it")
     }
 
@@ -113,8 +114,32 @@ struct PicturePlacementTests {
 
     @Test("Zoomed in with a turn, the visible part maps to the middle of the source, axes swapped")
     func zoomedTurned() {
-        let p = Self.place(200, 100, PictureTransform(turns: 1), P.View(zoom: 1), in: 100, 200)
+        let p = Self.place(200, 100, PictureTransform(turns: 1), PictureShape(zoom: 1), in: 100, 200)
         #expect(p.picture == VideoRect(x: -50, y: -100, width: 200, height: 400))
-        #expect(p.source == P.Rect(x: 50, y: 25, width: 100, height: 50))
+        #expect(p.source == SourceRegion(x: 50, y: 25, width: 100, height: 50))
+    }
+}
+
+/// The steps the keys take on the shape.
+@Suite("Picture shape steps")
+struct PictureShapeTests {
+    @Test("Zoom steps by a tenth of a doubling within ¼× and 8×; pan by a tenth within half the picture; reset keeps the transform")
+    func steps() {
+        var s = PictureShape()
+        for _ in 0..<10 { s = s.zoomed(by: 1) }
+        #expect(s.zoom == 1)
+        for _ in 0..<100 { s = s.zoomed(by: 1) }
+        #expect(s.zoom == 3)
+        for _ in 0..<100 { s = s.zoomed(by: -1) }
+        #expect(s.zoom == -2)
+        s = s.panned(x: 3, y: -1)
+        #expect(s.panX == 0.3 && s.panY == -0.1)
+        s = s.panned(x: 9, y: 0)
+        #expect(s.panX == 0.5)
+        s.transform = PictureTransform(turns: 1)
+        s.fill = true
+        #expect(s.isViewed)
+        #expect(s.reset() == PictureShape(transform: PictureTransform(turns: 1)))
+        #expect(s.reset(all: true) == .plain && !PictureShape.plain.isViewed)
     }
 }
