@@ -3,7 +3,7 @@ import Foundation
 /// Pictures that are not clean SDR BT.709: HDR10 (PQ) with and without mastering metadata,
 /// HLG, BT.2020 SDR and a PQ grey ramp, each made from an SDR source by zscale and libx265 as
 /// a camera or a grading would tag it; and a letterboxed clip (the interlaced ones are in
-/// InterlacedFixtures). 1280x720, one or two seconds. Threading: any test thread (see `Fixtures`).
+/// InterlacedFixtures). 1280x720 (the letterboxed clip 640x360), one or two seconds. Threading: any test thread (see `Fixtures`).
 extension Fixtures.Spec {
     /// testsrc2, one second: gradients, saturated colours and text.
     static let pictureSource = "testsrc2=s=1280x720:r=25:d=1,format=gbrp"
@@ -49,10 +49,12 @@ extension Fixtures.Spec {
         "-color_primaries", "bt2020", "-color_trc", "smpte2084", "-colorspace", "bt2020nc", "-color_range", "tv",
     ])
 
-    /// A 2.39:1 picture (1280x536) letterboxed into 1280x720 with 92 black lines above and below.
+    /// A 2.39:1 picture (640x268) letterboxed into 640x360 with 46 black lines above and below:
+    /// small enough that the window shows it 1:1, so both drawing paths draw its turns, crops
+    /// and zooms without shrinking it much (GL's bilinear sampling does not average).
     public static let letterboxed = Self(name: "letterboxed", ext: "mkv", arguments: [
-        "-f", "lavfi", "-i", "testsrc2=s=1280x536:r=25:d=2",
-        "-vf", "pad=1280:720:0:92:black,format=yuv420p",
+        "-f", "lavfi", "-i", "testsrc2=s=640x268:r=25:d=2",
+        "-vf", "pad=640:360:0:46:black,format=yuv420p",
         "-c:v", "libx264", "-preset", "ultrafast", "-crf", "12", "-g", "25",
     ])
 

@@ -9,8 +9,8 @@ import Testing
 /// Threading: serialised; a turn owns the shared desktop while it runs.
 @Suite("Picture shape in the window", .serialized)
 struct PictureShapeWindowTests {
-    /// The letterboxed fixture is untagged HD: BT.709, limited range, H.264's left-sited chroma.
-    static let conversion = PictureOracle.Conversion(matrix: "bt709", range: "tv", chromaPosition: .left)
+    /// The letterboxed fixture is untagged SD: BT.601, limited range, H.264's left-sited chroma.
+    static let conversion = PictureOracle.Conversion(matrix: "bt601", range: "tv", chromaPosition: .left)
 
     /// One step and what FFmpeg does to frame 0 for it (`W`, `H`: the size drawn).
     /// Threading: a value type.
@@ -30,19 +30,17 @@ struct PictureShapeWindowTests {
     static func menu(_ s: ControlsTests.Session, _ mnemonic: String) throws {
         try openPictureMenu(s)
         try s.desktop.key(mnemonic)
+        try awaitClosed(s)
+    }
+
+    static func awaitClosed(_ s: ControlsTests.Session) throws {
+        try s.app.waitForTree("the picture's menu closed") { tree in !tree.contains { $0.role == "menu item" && $0.name == "Mirror" } }
     }
 
     static func openPictureMenu(_ s: ControlsTests.Session) throws {
         let x = s.movie.x + s.movie.width / 3, y = s.movie.y + s.movie.height / 3
         try s.desktop.xdotool(["mousemove", String(x), String(y), "click", "3"])
-        do {
-            try s.app.waitForElement("the Picture submenu in the picture's menu") { $0.role == "menu item" && $0.name == "Picture" }
-        } catch {
-            let tree = try s.app.accessibleTree()
-            print("DEBUG menu items: \(tree.filter { $0.role.contains("menu") }.map { "\($0.role):\($0.name):\($0.states)" })")
-            _ = try s.desktop.screenshot("debug-menu")
-            throw error
-        }
+        try s.app.waitForElement("the Picture submenu in the picture's menu") { $0.role == "menu item" && $0.name == "Picture" }
         try s.desktop.key("t")
         try s.app.waitForElement("Mirror in the Picture submenu") { $0.role == "menu item" && $0.name == "Mirror" }
     }
@@ -61,11 +59,11 @@ struct PictureShapeWindowTests {
                  try awaitOffer(s)
                  try menu(s, "b")
              }, says: "Black bars cropped",
-             oracle: { w, h in ("crop=1280:536:0:92", "\(w):\(h)", nil) }, accept: { w, h in w > 2 * h }),
+             oracle: { w, h in ("crop=640:268:0:46", "\(w):\(h)", nil) }, accept: { w, h in w > 2 * h }),
         Step(description: "w zooms the cropped picture to fill the view: its sides are cut",
              act: { try $0.desktop.key("w") }, says: "Zoom to fill",
              // The cropped picture scaled to the view's height, its middle as wide as the view.
-             oracle: { w, h in ("crop=1280:536:0:92", "\(Int((1280.0 * Double(h) / 536).rounded())):\(h)", "crop=\(w):\(h)") }, accept: { w, h in w < 2 * h }),
+             oracle: { w, h in ("crop=640:268:0:46", "\(Int((640.0 * Double(h) / 268).rounded())):\(h)", "crop=\(w):\(h)") }, accept: { w, h in w < 2 * h }),
         Step(description: "Alt+Backspace puts it all back", act: { try $0.desktop.key("alt+BackSpace") }, says: "Picture reset",
              oracle: { w, h in (nil, "\(w):\(h)", nil) }, accept: { w, h in w > h && w < 2 * h }),
         Step(description: "Shift+A twice shows it at 4:3", act: { try $0.desktop.key("shift+a", "shift+a") }, says: "Aspect ratio: 4:3",
@@ -81,7 +79,7 @@ struct PictureShapeWindowTests {
                 $0.role == "menu item" && $0.name == "Crop Black Bars" && $0.states.contains("sensitive")
             }
             try s.desktop.key("Escape", "Escape")
-            try s.app.waitForTree("the picture's menu closed") { tree in !tree.contains { $0.role == "menu item" && $0.name == "Mirror" } }
+            try awaitClosed(s)
             return offered
         }
     }
@@ -132,8 +130,8 @@ struct PictureShapeWindowTests {
             s.app.stop()
             s = try ControlsTests.Session(on: desktop, arguments: ["--paused"], clip: .letterboxed)
             _ = try s.app.saveSettledPicture("the picture opened again, turned and whole", name: "reopened", timeout: 40) { size, _ in
-                // Upright 720×1280 fitted whole: portrait, and as tall as the view is (zoomed, it would overflow it).
-                size.width < size.height && size.height <= s.movie.height && abs(Double(size.width) / Double(size.height) - 720.0 / 1280) < 0.01
+                // Upright 360×640 fitted whole: portrait, and no taller than the view (zoomed, it would overflow it).
+                size.width < size.height && size.height <= s.movie.height && abs(Double(size.width) / Double(size.height) - 360.0 / 640) < 0.01
             }
         }
     }

@@ -6,7 +6,8 @@ import ReelEngine
 @MainActor
 struct YUVProgram {
     let program: GLProgram
-    private let matrix: GLint, offset: GLint, chromaScale: GLint, chromaOffset: GLint, turns: GLint
+    private let matrix: GLint, offset: GLint, chromaScale: GLint, chromaOffset: GLint
+    private let map: TextureMapLocations
     private let colour: ColourLocations?
 
     /// `semiPlanar`: Cb and Cr come interleaved from one two-channel texture (nv12, p010).
@@ -21,7 +22,7 @@ struct YUVProgram {
         offset = program.uniform("rgbOffset")
         chromaScale = program.uniform("chromaScale")
         chromaOffset = program.uniform("chromaOffset")
-        turns = program.uniform("quarterTurns")
+        map = TextureMapLocations(program)
         program.use()
         // Texture units are fixed: luma on 0, Cb (or CbCr) on 1, Cr on 2.
         reel_gl_uniform1i(program.uniform("lumaPlane"), 0)
@@ -34,11 +35,11 @@ struct YUVProgram {
         }
     }
 
-    /// `quarterTurns`: how many quarter turns clockwise the picture is shown (its display matrix).
+    /// `textureMap`: where the viewport samples the picture (see `MovieShaders.vertex`).
     func use(_ conversion: YUVConversion, chromaScale scale: (Float, Float), chromaOffset shift: (Float, Float),
-             quarterTurns: Int) {
+             textureMap: [Float]) {
         program.use()
-        reel_gl_uniform1i(turns, GLint(quarterTurns))
+        map.set(textureMap)
         conversion.matrix.withUnsafeBufferPointer { reel_gl_uniform_matrix3fv(matrix, $0.baseAddress) }
         reel_gl_uniform3f(offset, conversion.offset[0], conversion.offset[1], conversion.offset[2])
         reel_gl_uniform2f(chromaScale, scale.0, scale.1)
@@ -92,41 +93,58 @@ struct YUVProgram {
 @MainActor
 struct RGBProgram {
     let program: GLProgram
-    private let swapRedBlue: GLint, turns: GLint
+    private let swapRedBlue: GLint
+    private let map: TextureMapLocations
 
     init() throws {
         program = try GLProgram(vertex: MovieShaders.vertex, fragment: MovieShaders.rgbFragment, attributes: ["position"])
         swapRedBlue = program.uniform("swapRedBlue")
-        turns = program.uniform("quarterTurns")
+        map = TextureMapLocations(program)
         program.use()
         reel_gl_uniform1i(program.uniform("picture"), 0)
     }
 
     /// `swapRedBlue`: the texture holds BGRA bytes (uploaded as RGBA, which GLES requires).
-    func use(swapRedBlue swap: Bool, quarterTurns: Int) {
+    func use(swapRedBlue swap: Bool, textureMap: [Float]) {
         program.use()
-        reel_gl_uniform1i(turns, GLint(quarterTurns))
+        map.set(textureMap)
         reel_gl_uniform1i(swapRedBlue, swap ? 1 : 0)
+    }
+}
+
+/// Where the vertex shader's texture map is. Threading: main thread, with the GL context current.
+@MainActor
+struct TextureMapLocations {
+    let s: GLint, t: GLint
+
+    init(_ program: GLProgram) {
+        s = program.uniform("mapS")
+        t = program.uniform("mapT")
+    }
+
+    /// (a, b, c, d, e, f): s = a·x + b·y + c, t = d·x + e·y + f.
+    func set(_ m: [Float]) {
+        reel_gl_uniform3f(s, m[0], m[1], m[2])
+        reel_gl_uniform3f(t, m[3], m[4], m[5])
     }
 }
 
 /// GLSL sources (GLSL 1.50 / ES 3.00 common syntax; GLProgram adds the `#version`).
 /// Threading: constants.
 enum MovieShaders {
-    /// A full-viewport quad; `uv` runs from the picture's top-left (0, 0) to bottom-right (1, 1).
-    /// A picture shown turned (a phone's portrait video carries a display matrix instead of
-    /// turned pixels) samples the texture turned back: the screen's top-left corner of a
-    /// quarter turn clockwise shows the picture's bottom-left.
+    /// A full-viewport quad; `uv` is where each point of the viewport samples the picture's
+    /// textures (0 to 1 over the whole decoded picture): an affine map (`PicturePlacement`'s
+    /// texture transform) from the viewport's own coordinates (top-left 0, bottom-right 1),
+    /// which carries the crop, zoom, pan, turns (a phone's display matrix, the person's) and
+    /// the mirror. Without them it is the identity, and sampling is exactly as it always was.
     static let vertex = """
     in vec2 position;
     out vec2 uv;
-    uniform int quarterTurns;
+    uniform vec3 mapS;
+    uniform vec3 mapT;
     void main() {
-        vec2 screen = vec2(position.x * 0.5 + 0.5, 0.5 - position.y * 0.5);
-        if (quarterTurns == 1) uv = vec2(screen.y, 1.0 - screen.x);
-        else if (quarterTurns == 2) uv = vec2(1.0 - screen.x, 1.0 - screen.y);
-        else if (quarterTurns == 3) uv = vec2(1.0 - screen.y, screen.x);
-        else uv = screen;
+        vec3 screen = vec3(position.x * 0.5 + 0.5, 0.5 - position.y * 0.5, 1.0);
+        uv = vec2(dot(mapS, screen), dot(mapT, screen));
         gl_Position = vec4(position, 0.0, 1.0);
     }
     """

@@ -39,6 +39,7 @@ final class MovieRenderer {
     private weak var uploaded: VideoFrame?
     private var prepared: Prepared?
 
+    /// The viewport the last picture was drawn into, in GL's coordinates (rows from the bottom).
     private(set) var lastRect = VideoRect(x: 0, y: 0, width: 0, height: 0)
     /// The last GL problem, for the window to report instead of drawing garbage.
     private(set) var failure: String?
@@ -83,15 +84,20 @@ final class MovieRenderer {
     }
 
     /// Clears to black and draws `frame` (if any) letterboxed into a `width`×`height` viewport
-    /// of device pixels, turned `rotation` degrees clockwise (multiples of 90).
-    func draw(_ frame: VideoFrame?, width: Int, height: Int, rotation: Int = 0) {
+    /// of device pixels, turned `rotation` degrees clockwise (multiples of 90, its stream's)
+    /// and shaped as the person asked (`shape`).
+    func draw(_ frame: VideoFrame?, width: Int, height: Int, rotation: Int = 0, shape: PictureShape = .plain) {
         reel_gl_viewport(0, 0, GLsizei(width), GLsizei(height))
         reel_gl_clear_color(0, 0, 0, 1)
         reel_gl_clear(GLbitfield(GL_COLOR_BUFFER_BIT))
         guard let frame, rgbProgram != nil else { return }
-        let turns = VideoRect.quarterTurns(rotation)
-        let rect = VideoRect.fit(frame, quarterTurns: turns, viewWidth: width, viewHeight: height)
+        let placement = PicturePlacement(frame, streamDegrees: rotation, shape: shape, viewWidth: width, viewHeight: height)
+        let visible = placement.visible
+        // GL counts rows from the bottom.
+        let rect = VideoRect(x: visible.x, y: height - visible.y - visible.height, width: visible.width, height: visible.height)
         lastRect = rect
+        guard rect.width > 0, rect.height > 0 else { return }
+        let map = placement.textureTransform(frameWidth: frame.width, frameHeight: frame.height)
         if uploaded !== frame || prepared == nil {
             uploaded = nil
             prepared = upload(frame)
@@ -107,12 +113,12 @@ final class MovieRenderer {
             let chosen = if let plan { colourProgram(semiPlanar: semiPlanar, plan) }
                 else { semiPlanar ? semiPlanarProgram : planarProgram }
             guard let program = chosen else { return }
-            program.use(conversion, chromaScale: scale, chromaOffset: offset, quarterTurns: turns)
+            program.use(conversion, chromaScale: scale, chromaOffset: offset, textureMap: map)
             if let plan { useColour(plan, program) }
             for plane in 0..<(semiPlanar ? 2 : 3) { textures.bind(plane, unit: plane) }
         case .rgb(let swap):
             guard let program = rgbProgram else { return }
-            program.use(swapRedBlue: swap, quarterTurns: turns)
+            program.use(swapRedBlue: swap, textureMap: map)
             textures.bind(0, unit: 0)
         }
         reel_gl_bind_vertex_array(vertexArray)
