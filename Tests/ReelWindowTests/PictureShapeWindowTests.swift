@@ -37,9 +37,21 @@ struct PictureShapeWindowTests {
         try s.app.waitForTree("the picture's menu closed") { tree in !tree.contains { $0.role == "menu item" && $0.name == "Mirror" } }
     }
 
+    /// The picture where it is once the window has taken the clip's size (it opens at its
+    /// default size first): clicks aimed at the first place it had would miss it.
+    static func settled(_ s: ControlsTests.Session) throws -> AccessibleNode {
+        var movie = s.movie
+        try Desktop.wait("the window at the clip's 640×360") {
+            movie = try s.app.element(named: "Video")
+            return movie.width == 640 && movie.height == 360
+        }
+        return movie
+    }
+
+    /// Opens the Picture submenu of the picture's menu from the keyboard (Shift+F10, as
+    /// GTK's context menus open).
     static func openPictureMenu(_ s: ControlsTests.Session) throws {
-        let x = s.movie.x + s.movie.width / 3, y = s.movie.y + s.movie.height / 3
-        try s.desktop.xdotool(["mousemove", String(x), String(y), "click", "3"])
+        try s.desktop.key("shift+F10")
         try s.app.waitForElement("the Picture submenu in the picture's menu") { $0.role == "menu item" && $0.name == "Picture" }
         try s.desktop.key("t")
         try s.app.waitForElement("Mirror in the Picture submenu") { $0.role == "menu item" && $0.name == "Mirror" }
@@ -97,7 +109,8 @@ struct PictureShapeWindowTests {
             defer { Self.forget(on: desktop) }
             let s = try ControlsTests.Session(on: desktop, arguments: ["--paused"], clip: .letterboxed,
                                               settings: ["hide-controls-while-paused=true"], environment: path.environment)
-            try s.desktop.click(s.movie.x + 5, s.movie.y + s.movie.height / 2)   // focus the window
+            let movie = try Self.settled(s)
+            try s.desktop.click(movie.x + 5, movie.y + movie.height / 2)   // focus the window
             for (i, step) in Self.steps.enumerated() {
                 try step.act(s)
                 try s.app.waitForElement("the billboard after \(step)") { $0.role == "label" && $0.name == step.says }
@@ -124,15 +137,48 @@ struct PictureShapeWindowTests {
             Self.forget(on: desktop)
             defer { Self.forget(on: desktop) }
             var s = try ControlsTests.Session(on: desktop, arguments: ["--paused"], clip: .letterboxed)
-            try s.desktop.click(s.movie.x + 5, s.movie.y + s.movie.height / 2)
+            let movie = try Self.settled(s)
+            try s.desktop.click(movie.x + 5, movie.y + movie.height / 2)
             try s.desktop.key("ctrl+r", "alt+equal")
             try s.app.waitForElement("the zoom's billboard") { $0.role == "label" && $0.name == "Zoom 107 %" }
             s.app.stop()
             s = try ControlsTests.Session(on: desktop, arguments: ["--paused"], clip: .letterboxed)
             _ = try s.app.saveSettledPicture("the picture opened again, turned and whole", name: "reopened", timeout: 40) { size, _ in
                 // Upright 360×640 fitted whole: portrait, and no taller than the view (zoomed, it would overflow it).
-                size.width < size.height && size.height <= s.movie.height && abs(Double(size.width) / Double(size.height) - 360.0 / 640) < 0.01
+                size.width < size.height && size.height <= 360 && abs(Double(size.width) / Double(size.height) - 360.0 / 640) < 0.01
             }
+        }
+    }
+
+    @Test("Save Picture keeps the turn and the mirror, at the video's own size, and not the zoom")
+    func saved() throws {
+        let clip = try Fixtures.path(.letterboxed)
+        try ControlsTests.desktops.use { desktop in
+            Self.forget(on: desktop)
+            defer { Self.forget(on: desktop) }
+            let s = try ControlsTests.Session(on: desktop, arguments: ["--paused"], clip: .letterboxed)
+            let movie = try Self.settled(s)
+            try s.desktop.click(movie.x + 5, movie.y + movie.height / 2)
+            try s.desktop.key("ctrl+r", "alt+equal")
+            try s.app.waitForElement("the zoom's billboard") { $0.role == "label" && $0.name == "Zoom 107 %" }
+            try Self.menu(s, "m")
+            try s.desktop.key("ctrl+s")
+            try s.app.element(named: "Save Picture")
+            let saved = desktop.home.appendingPathComponent("shaped.png").path
+            try s.desktop.key("ctrl+a")
+            try s.desktop.xdotool(["type", "--delay", "20", saved])
+            try s.desktop.key("Return")
+            var size: (width: Int, height: Int)?
+            try Desktop.wait("the picture file", timeout: 15) {
+                size = FileManager.default.contents(atPath: saved).flatMap(PictureOracle.pngSize)
+                return size != nil
+            }
+            #expect(size?.width == 360 && size?.height == 640, "saved \(String(describing: size)), not the turned 360x640")
+            let oracle = desktop.home.appendingPathComponent("shaped-oracle.png").path
+            try PictureOracle.convert(clip, frame: 0, Self.conversion, after: "transpose=clock,hflip", to: oracle)
+            let psnr = try PictureOracle.psnr(saved, oracle)
+            print("PSNR saved turned and mirrored picture: \(String(format: "%.2f", psnr)) dB")
+            #expect(psnr >= 40, "\(psnr) dB")
         }
     }
 }

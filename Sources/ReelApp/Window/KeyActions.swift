@@ -65,7 +65,6 @@ struct KeyAction {
         KeyAction(name: "pan-right", accelerators: ["<Alt>Right"]) { $0.picture?.pan(x: -1, y: 0) },
         KeyAction(name: "pan-up", accelerators: ["<Alt>Up"]) { $0.picture?.pan(x: 0, y: 1) },
         KeyAction(name: "pan-down", accelerators: ["<Alt>Down"]) { $0.picture?.pan(x: 0, y: -1) },
-        KeyAction(name: "toggle-zoom-to-fill", accelerators: ["w"]) { $0.picture?.toggleFill() },
         KeyAction(name: "next-subtitle-track", accelerators: ["v"]) { $0.subtitles?.cycle() },
         // mpv's key for it.
         KeyAction(name: "next-audio-track", accelerators: ["numbersign"]) { $0.subtitles?.cycleAudio() },
@@ -91,6 +90,8 @@ struct KeyAction {
         // F1: GNOME apps open their help there; Reel has no help pages, the shortcuts are its help.
         ("win.show-help-overlay", ["<Control>question", "F1"]),
         ("win.reset-picture", ["<Alt>BackSpace"]),
+        // mpv's w and W step its pan-and-scan; here w toggles between filling and fitting.
+        ("win.zoom-to-fill", ["w"]),
     ]
 
     /// Every detailed action name with its accelerators, for the application to register.

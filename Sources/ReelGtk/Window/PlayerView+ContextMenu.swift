@@ -20,8 +20,7 @@ extension PlayerView {
         contextMenu = popover
         Signal.connectPointer(popover.raw, "notify::visible") { [weak self] _ in
             guard let self else { return }
-            let shown = gtk_widget_get_visible(popover) != 0
-            self.visibility.popover(shown, now: Clock.now)
+            self.visibility.popover(gtk_widget_get_visible(popover) != 0, now: Clock.now)
             self.applyVisibility()
         }
         MenuFocus.returnsFocus(from: popover, in: movie.area)
