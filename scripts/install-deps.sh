@@ -34,6 +34,8 @@ packages=(
   librsvg2-bin libgdk-pixbuf2.0-bin shared-mime-info
   # The media remote (MPRIS) as desktops reach it
   playerctl
+  # Vulkan on the CPU (lavapipe): FFmpeg's libplacebo filter, the tests' tone-mapping oracle
+  mesa-vulkan-drivers
 )
 run() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 missing=()

@@ -15,6 +15,8 @@
 #include <libavutil/samplefmt.h>
 #include <libavutil/audio_fifo.h>
 #include <libavutil/display.h>
+#include <libavutil/mastering_display_metadata.h>
+#include <libavutil/dovi_meta.h>
 #include <libavutil/dict.h>
 #include <libavutil/error.h>
 #include <libavutil/log.h>
@@ -63,6 +65,26 @@ static inline int reel_frame_is_key(const AVFrame *frame) {
     return (frame->flags & AV_FRAME_FLAG_KEY) != 0;
 #else
     return frame->key_frame;
+#endif
+}
+
+// Side data of a frame or a stream, as a pointer to its payload (NULL when absent or too small
+// for the record): av_stream_get_side_data is deprecated from FFmpeg 6.1 on (codecpar's coded
+// side data replaces it), so the stream's lookup stays here, in one place.
+static inline const void *reel_frame_side_data(const AVFrame *frame, enum AVFrameSideDataType type, size_t size) {
+    const AVFrameSideData *sd = av_frame_get_side_data(frame, type);
+    return sd && sd->size >= size ? sd->data : NULL;
+}
+
+static inline const void *reel_stream_side_data(const AVStream *stream, enum AVPacketSideDataType type, size_t size) {
+#if LIBAVCODEC_VERSION_INT >= AV_VERSION_INT(60, 29, 100)
+    const AVPacketSideData *sd = av_packet_side_data_get(stream->codecpar->coded_side_data,
+                                                         stream->codecpar->nb_coded_side_data, type);
+    return sd && sd->size >= size ? sd->data : NULL;
+#else
+    size_t found = 0;
+    const uint8_t *data = av_stream_get_side_data(stream, type, &found);
+    return data && found >= size ? data : NULL;
 #endif
 }
 

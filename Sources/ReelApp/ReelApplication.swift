@@ -213,7 +213,9 @@ public final class ReelApplication {
         }
         if let report {
             report.follow(window.playerView.model)
-            window.playerView.firstPictureShown = { [weak report] in report?.pictureDrawn() }
+            window.playerView.firstPictureShown = { [weak report, weak window] in
+                report?.firstPictureOfFile(window?.playerView.movie.shown, stream: window?.playerView.model.mediaInfo?.videoStream)
+            }
             window.closing = { [weak self] in self?.finishReport() }
         }
         return window

@@ -69,6 +69,9 @@ struct FrameCommand: ParsableCommand {
             "color_range": frame.colorRange.rawValue,
         ]
         if let rotation = player.mediaInfo?.videoStream?.rotation, rotation != 0 { result["rotation"] = rotation }
+        if let handling = ColourHandling(colour: frame.colour, dolbyVision: player.mediaInfo?.videoStream?.dolbyVision) {
+            result["colour"] = ColourJSON.object(handling)
+        }
         if let status = player.deinterlacing { result["deinterlacing"] = DeinterlaceJSON.object(status) }
         if md5 { result["md5"] = frame.md5() }
         if burnsSubtitles, let track = player.selectedSubtitleTrack {

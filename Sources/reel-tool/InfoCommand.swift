@@ -2,7 +2,8 @@ import ArgumentParser
 import ReelCommandLine
 import ReelEngine
 
-/// `reel-tool info`: what a file or URL holds, from probing alone (nothing is decoded).
+/// `reel-tool info`: what a file or URL holds, from probing (nothing is decoded, but the first
+/// picture of HDR video whose container does not carry its HDR metadata).
 /// Threading: runs on the main thread.
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -41,6 +41,13 @@ enum MediaInfoJSON {
             o["frame_rate"] = s.frameRateRational.map { "\($0.numerator)/\($0.denominator)" } as Any
             o["sample_aspect_ratio"] = s.sampleAspectRatio?.description as Any
             if s.rotation != 0 { o["rotation"] = s.rotation }
+            if let colour = s.colour { o.merge(Self.colour(colour), uniquingKeysWith: { $1 }) }
+            if let order = s.fieldOrder { o["field_order"] = order.rawValue }
+            if let dv = s.dolbyVision {
+                o["dolby_vision"] = ["profile": dv.profile, "level": dv.level, "compatibility": dv.compatibility,
+                                     "plays_as": dv.playback.rawValue] as [String: Any]
+            }
+            if let handling = ColourHandling(stream: s) { o["colour_handling"] = ColourJSON.object(handling) }
         }
         if s.kind == .audio {
             o["sample_rate"] = s.sampleRate as Any
@@ -48,6 +55,17 @@ enum MediaInfoJSON {
             o["channel_layout"] = s.channelLayout as Any
             o["sample_format"] = s.sampleFormat as Any
         }
+        return o
+    }
+
+    /// Primaries and transfer by FFmpeg's names (as `ffprobe` prints them), and the HDR
+    /// metadata that is present: the mastering display's peak and black in cd/m², MaxCLL, MaxFALL.
+    static func colour(_ c: PictureColour) -> [String: Any] {
+        var o: [String: Any] = ["color_primaries": c.primaries.rawValue, "color_transfer": c.transfer.rawValue]
+        if let peak = c.hdr?.mastering?.maxLuminance { o["mastering_peak"] = Output.round(peak, 4) }
+        if let black = c.hdr?.mastering?.minLuminance { o["mastering_black"] = Output.round(black, 4) }
+        if let cll = c.hdr?.maxCLL { o["max_cll"] = cll }
+        if let fall = c.hdr?.maxFALL { o["max_fall"] = fall }
         return o
     }
 }

@@ -19,10 +19,10 @@ struct ControlsTests {
 
         /// `settings`: lines of Reel's settings keyfile group, written before the launch.
         init(on desktop: Desktop, arguments: [String] = [], clip: Fixtures.Spec = .solidRed,
-             settings: [String] = []) throws {
+             settings: [String] = [], environment: [String: String] = [:]) throws {
             self.desktop = desktop
             if !settings.isEmpty { try desktop.writeSettings(settings) }
-            app = try ReelApp(on: desktop, arguments: arguments + [try Fixtures.path(clip)])
+            app = try ReelApp(on: desktop, arguments: arguments + [try Fixtures.path(clip)], environment: environment)
             // The picture, from the read that finds the clip loaded (autoplay: playing).
             let playButton = arguments.contains("--paused") ? "Play" : "Pause"
             let tree = try app.waitForTree("the picture and the \(playButton) button") { tree in

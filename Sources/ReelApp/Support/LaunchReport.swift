@@ -3,7 +3,8 @@ import ReelEngine
 import ReelGtk
 
 /// `--report` and `--exit-after`, for measurement and scripts: JSON lines on stdout (how pictures
-/// are drawn, the first picture drawn, each warning of the player, a summary at quit) and a quit
+/// are drawn, the first picture drawn, what is done to its colours, each warning of the player,
+/// a summary at quit) and a quit
 /// that many seconds after the first picture.
 /// Threading: main thread only.
 @MainActor
@@ -53,6 +54,28 @@ final class LaunchReport {
             self?.emit(["event": "warning", "code": warning.code, "message": warning.description])
         }
     }
+
+    /// The first picture of a file reached the screen: what Reel found of its colours and does
+    /// to them (a "colour" line, when it is not plain SDR BT.709, and again when it changes).
+    func firstPictureOfFile(_ picture: VideoFrame?, stream: StreamInfo?) {
+        let handling = picture.flatMap { ColourHandling(colour: $0.colour, dolbyVision: stream?.dolbyVision) }
+            ?? stream.flatMap(ColourHandling.init(stream:))
+        if let handling, handling != lastColour {
+            var line: [String: Any] = ["event": "colour", "transfer": handling.transfer.rawValue,
+                                       "primaries": handling.primaries.rawValue, "curve": handling.curve ?? "none",
+                                       "mode": handling.mode.rawValue, "gamut_mapped": handling.mapsGamut,
+                                       "description": handling.description]
+            if let signal = handling.signal { line["signal"] = signal.rawValue }
+            if let peak = handling.peak { line["peak_nits"] = peak }
+            if let source = handling.peakSource { line["peak_source"] = source.rawValue }
+            if let dv = handling.dolbyVision { line["dolby_vision"] = dv.description }
+            emit(line)
+        }
+        lastColour = handling
+        pictureDrawn()
+    }
+
+    private var lastColour: ColourHandling?
 
     /// A picture reached the screen; only the first one of the process counts.
     func pictureDrawn() {

@@ -21,6 +21,8 @@ struct ActionAvailability {
         var canGoPrevious = false
         var isFullscreen = false
         var infoCardShown = false
+        /// Black bars were found to crop, or are cropped now.
+        var blackBars = false
 
         /// Something to play or pause: media loaded, loading, or waiting under a break.
         var mediaOpen: Bool { state.hasMedia || state == .loading || state == .suspended }
@@ -55,6 +57,16 @@ struct ActionAvailability {
         ("audio-delay-earlier", { $0.state.hasMedia && $0.hasAudio }), ("audio-delay-later", { $0.state.hasMedia && $0.hasAudio }),
         ("audio-delay-reset", { $0.state.hasMedia && $0.hasAudio }),
         ("next-audio-track", { $0.state.hasMedia && $0.audioStreams > 1 }),
+        ("picture-menu", { $0.state.hasMedia && $0.hasVideo }),
+        ("rotate-clockwise", { $0.state.hasMedia && $0.hasVideo }), ("rotate-anticlockwise", { $0.state.hasMedia && $0.hasVideo }),
+        ("mirror", { $0.state.hasMedia && $0.hasVideo }),
+        ("aspect", { $0.state.hasMedia && $0.hasVideo }), ("cycle-aspect", { $0.state.hasMedia && $0.hasVideo }),
+        ("zoom-in", { $0.state.hasMedia && $0.hasVideo }), ("zoom-out", { $0.state.hasMedia && $0.hasVideo }),
+        ("zoom-to-fill", { $0.state.hasMedia && $0.hasVideo }),
+        ("pan-left", { $0.state.hasMedia && $0.hasVideo }), ("pan-right", { $0.state.hasMedia && $0.hasVideo }),
+        ("pan-up", { $0.state.hasMedia && $0.hasVideo }), ("pan-down", { $0.state.hasMedia && $0.hasVideo }),
+        ("reset-picture", { $0.state.hasMedia && $0.hasVideo }),
+        ("crop-black-bars", { $0.state.hasMedia && $0.hasVideo && $0.blackBars }),
         ("save-frame", { $0.state.hasMedia && $0.hasVideo }), ("save-frame-plain", { $0.state.hasMedia && $0.hasVideo }),
         ("next-item", \.canGoNext), ("previous-item", \.canGoPrevious),
     ]
@@ -68,11 +80,13 @@ struct ActionAvailability {
 extension ActionAvailability.Facts {
     /// The facts as the model, the queue and the window hold them now.
     @MainActor
-    init(model: PlayerModel, canGoNext: Bool, canGoPrevious: Bool, isFullscreen: Bool, infoCardShown: Bool) {
+    init(model: PlayerModel, canGoNext: Bool, canGoPrevious: Bool, isFullscreen: Bool, infoCardShown: Bool,
+         blackBarsFound: Bool = false) {
         let info = model.mediaInfo
         self.init(state: model.state, hasInfo: info != nil, hasVideo: model.hasVideo, hasAudio: info?.audioStream != nil,
                   audioStreams: info?.streams.filter { $0.kind == .audio && !$0.isAttachedPicture }.count ?? 0,
                   subtitleTracks: model.subtitles.tracks.count, inBreak: model.inBreak,
-                  canGoNext: canGoNext, canGoPrevious: canGoPrevious, isFullscreen: isFullscreen, infoCardShown: infoCardShown)
+                  canGoNext: canGoNext, canGoPrevious: canGoPrevious, isFullscreen: isFullscreen, infoCardShown: infoCardShown,
+                  blackBars: blackBarsFound || model.shape.transform.crop != nil)
     }
 }

@@ -4,7 +4,7 @@ import ReelEngine
 import ReelGtk
 
 /// A card over the picture with what is playing and how it goes: container, codecs, size,
-/// rate, frames shown and dropped, decode errors, deinterlacing. It lives in the auxiliary-view slot: the
+/// rate, frames shown and dropped, decode errors, deinterlacing, colours (HDR, tone mapping). It lives in the auxiliary-view slot: the
 /// app's own use of the slot hosts get.
 /// Threading: main thread only.
 @MainActor
@@ -76,6 +76,66 @@ final class InfoCard {
         return String(format: tr("Deinterlacing: %@"), status.filter + rate + order)
     }
 
+    /// What was found of the picture's colours and what is done to them, one line each:
+    /// "Colour: HDR10 (PQ, BT.2020), mastering peak 1000 cd/m²", "Tone mapping: BT.2390 to SDR,
+    /// luma", "Gamut: BT.2020 clipped to BT.709", "Dolby Vision profile 8.1, HDR10 base layer".
+    static func describe(_ handling: ColourHandling) -> [String] {
+        var lines: [String] = []
+        let primaries = ColourHandling.name(of: handling.primaries)
+        if let signal = handling.signal {
+            var kind: String
+            switch signal {
+            case .hdr10: kind = tr("HDR10 (PQ, BT.2020)")
+            // Translators: %@ names the primaries, such as "Display P3".
+            case .pq: kind = String(format: tr("PQ (%@)"), primaries)
+            // Translators: %@ names the primaries, such as "BT.2020".
+            case .hlg: kind = String(format: tr("HLG (%@)"), primaries)
+            // Translators: standard dynamic range in wide primaries; %@ names them, such as "BT.2020".
+            case .wideGamutSDR: kind = String(format: tr("%@ SDR"), primaries)
+            }
+            if let peak = handling.peak, let source = handling.peakSource {
+                let nits = ColourHandling.nits(peak)
+                switch source {
+                // Translators: %@ is the brightest light the film was graded for, in cd/m² (nits).
+                case .mastering: kind += String(format: tr(", mastering peak %@ cd/m²"), nits)
+                // Translators: %@ is the brightest pixel of the film (MaxCLL), in cd/m² (nits).
+                case .contentLight: kind += String(format: tr(", MaxCLL %@ cd/m²"), nits)
+                // Translators: %@ is a peak brightness taken by default, nothing saying otherwise.
+                case .assumed: kind += String(format: tr(", peak %@ cd/m² assumed"), nits)
+                }
+            }
+            // Translators: %@ says what kind of picture it is, such as "HDR10 (PQ, BT.2020)".
+            lines.append(String(format: tr("Colour: %@"), kind))
+            switch handling.mode {
+            case .luma: lines.append(tr("Tone mapping: BT.2390 to SDR, luma"))
+            case .hybrid: lines.append(tr("Tone mapping: BT.2390 to SDR, hybrid"))
+            case .none: break
+            }
+            // Translators: %@ names the picture's primaries, such as "BT.2020".
+            if handling.mapsGamut { lines.append(String(format: tr("Gamut: %@ clipped to BT.709"), primaries)) }
+        }
+        if let dv = handling.dolbyVision {
+            switch dv.playback {
+            // Translators: %@ is the Dolby Vision profile's name, such as "8.1".
+            case .hdr10: lines.append(String(format: tr("Dolby Vision profile %@, HDR10 base layer"), dv.profileName))
+            // Translators: %@ is the Dolby Vision profile's name, such as "8.4".
+            case .hlg: lines.append(String(format: tr("Dolby Vision profile %@, HLG base layer"), dv.profileName))
+            // Translators: %@ is the Dolby Vision profile's name, such as "8.2".
+            case .sdr: lines.append(String(format: tr("Dolby Vision profile %@, SDR base layer"), dv.profileName))
+            // Translators: %@ is the Dolby Vision profile's name, such as "5".
+            case .unsupported: lines.append(String(format: tr("Dolby Vision profile %@: colours will be wrong"), dv.profileName))
+            }
+        }
+        return lines
+    }
+
+    /// The picture on screen's colours (its own tags and side data, as it is drawn), else the
+    /// stream's as probed.
+    private static func colourHandling(_ view: PlayerView, stream: StreamInfo?) -> ColourHandling? {
+        if let shown = view.movie.shown { return ColourHandling(colour: shown.colour, dolbyVision: stream?.dolbyVision) }
+        return stream.flatMap(ColourHandling.init(stream:))
+    }
+
     private func update() {
         guard let view else { return }
         var lines: [String] = []
@@ -105,6 +165,9 @@ final class InfoCard {
         }
         lines.append(String(format: tr("Drawing: %@"), Self.describe(view.movie.output)))
         if let status = view.model.deinterlacing, status.isActive { lines.append(Self.describe(status)) }
+        if let handling = Self.colourHandling(view, stream: view.model.mediaInfo?.videoStream) {
+            lines += Self.describe(handling)
+        }
         let subtitles = view.model.subtitles
         if let track = subtitles.selected {
             let delay = subtitles.delay != 0

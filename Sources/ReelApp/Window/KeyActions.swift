@@ -54,6 +54,17 @@ struct KeyAction {
         KeyAction(name: "toggle-info", accelerators: ["i"]) { $0.toggleInfo() },
         // mpv's key for it: auto, on, off.
         KeyAction(name: "cycle-deinterlace", accelerators: ["d"]) { $0.cycleDeinterlace() },
+        // The picture's shape: GNOME Image Viewer's keys to turn, mpv's to zoom, pan and cycle
+        // the aspect; Alt+Backspace puts it all back.
+        KeyAction(name: "rotate-clockwise", accelerators: ["<Control>r"]) { $0.picture?.rotate(by: 1) },
+        KeyAction(name: "rotate-anticlockwise", accelerators: ["<Control><Shift>r"]) { $0.picture?.rotate(by: -1) },
+        KeyAction(name: "cycle-aspect", accelerators: ["<Shift>a"]) { $0.picture?.cycleAspect() },
+        KeyAction(name: "zoom-in", accelerators: ["<Alt>plus", "<Alt>equal"]) { $0.picture?.zoom(by: 1) },
+        KeyAction(name: "zoom-out", accelerators: ["<Alt>minus"]) { $0.picture?.zoom(by: -1) },
+        KeyAction(name: "pan-left", accelerators: ["<Alt>Left"]) { $0.picture?.pan(x: 1, y: 0) },
+        KeyAction(name: "pan-right", accelerators: ["<Alt>Right"]) { $0.picture?.pan(x: -1, y: 0) },
+        KeyAction(name: "pan-up", accelerators: ["<Alt>Up"]) { $0.picture?.pan(x: 0, y: 1) },
+        KeyAction(name: "pan-down", accelerators: ["<Alt>Down"]) { $0.picture?.pan(x: 0, y: -1) },
         KeyAction(name: "next-subtitle-track", accelerators: ["v"]) { $0.subtitles?.cycle() },
         // mpv's key for it.
         KeyAction(name: "next-audio-track", accelerators: ["numbersign"]) { $0.subtitles?.cycleAudio() },
@@ -78,6 +89,9 @@ struct KeyAction {
         ("win.save-frame-plain", ["<Control><Shift>s"]),
         // F1: GNOME apps open their help there; Reel has no help pages, the shortcuts are its help.
         ("win.show-help-overlay", ["<Control>question", "F1"]),
+        ("win.reset-picture", ["<Alt>BackSpace"]),
+        // mpv's w and W step its pan-and-scan; here w toggles between filling and fitting.
+        ("win.zoom-to-fill", ["w"]),
     ]
 
     /// Every detailed action name with its accelerators, for the application to register.

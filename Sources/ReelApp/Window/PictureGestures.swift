@@ -3,8 +3,8 @@ import ReelEngine
 import ReelGtk
 
 /// The everyday gestures on the picture: a right click opens the picture's menu (so do the
-/// Menu key and Shift+F10, through the header's keys), the scroll wheel changes the volume
-/// and, sideways or with Shift, seeks (as the arrow keys do, with their billboards); and
+/// Menu key and Shift+F10, through the header's keys), the scroll wheel changes the volume,
+/// with Ctrl zooms the picture, and, sideways or with Shift, seeks (as the arrow keys do, with their billboards); and
 /// previous and next buttons beside the play button while the queue holds more than one item.
 /// Threading: main thread only.
 @MainActor
@@ -29,17 +29,20 @@ final class PictureGestures {
         // The handler goes with the controller: its pointer is good whenever the handler runs.
         Signal.connectScroll(scroll.raw) { [weak self] dx, dy in
             let unit: ScrollSteps.Unit = gtk_event_controller_scroll_get_unit(scroll) == GDK_SCROLL_UNIT_WHEEL ? .wheel : .pixels
-            let shift = gtk_event_controller_get_current_event_state(scroll.cast()).rawValue & GDK_SHIFT_MASK.rawValue != 0
-            self?.scrolled(dx: dx, dy: dy, unit: unit, shift: shift)
+            let state = gtk_event_controller_get_current_event_state(scroll.cast()).rawValue
+            self?.scrolled(dx: dx, dy: dy, unit: unit, shift: state & GDK_SHIFT_MASK.rawValue != 0,
+                           control: state & GDK_CONTROL_MASK.rawValue != 0)
             return true
         }
         gtk_widget_add_controller(view.movie.area, scroll.cast())
     }
 
     /// Volume and seek steps, through what the keys do, while their actions can act.
-    private func scrolled(dx: Double, dy: Double, unit: ScrollSteps.Unit, shift: Bool) {
+    private func scrolled(dx: Double, dy: Double, unit: ScrollSteps.Unit, shift: Bool, control: Bool) {
         guard let window else { return }
-        switch steps.scrolled(dx: dx, dy: dy, unit: unit, shift: shift) {
+        switch steps.scrolled(dx: dx, dy: dy, unit: unit, shift: shift, control: control) {
+        case .zoom(let count) where window.canAct("zoom-in"):
+            window.picture?.zoom(by: count)
         case .volume(let count) where window.canAct("volume-up"):
             KeyAction.changeVolume(window, by: Double(count) * KeyAction.volumeStep)
         case .seek(let count) where window.canAct("seek-forward"):

@@ -3,7 +3,7 @@ import ReelEngine
 import ReelGtk
 
 /// The picture's right-click menu (ui/window.ui's context-menu): play or pause, fullscreen and
-/// deinterlacing, named for what they do or are now; the main menu's own Speed, Subtitles and Audio submenus (the
+/// deinterlacing, named for what they do or are now; the main menu's own Speed, Subtitles, Audio and Picture submenus (the
 /// same menus, with the same track lists); Save Picture and Media Information. Every item is a
 /// window action, so the menu is as sensitive as `ActionAvailability` makes them.
 /// Threading: main thread only.
@@ -22,6 +22,7 @@ final class PictureMenu {
             (tr("Playback _Speed"), "speed-submenu", "win.speed-menu"),
             (tr("S_ubtitles"), "subtitles-submenu", "win.subtitles-menu"),
             (tr("_Audio"), "audio-submenu", "win.audio-menu"),
+            (tr("Pic_ture"), "picture-submenu", "win.picture-menu"),
         ]
         for submenu in linked {
             let item = g_menu_item_new_submenu(submenu.label, builder.object(submenu.id).cast())!

@@ -8,7 +8,11 @@ extension PlayerWindow {
     func installHeader(_ builder: UIBuilder, queueButton: UnsafeMutablePointer<GtkWidget>) {
         let header: UnsafeMutablePointer<GtkWidget> = builder.widget("header-bar")
         gtk_header_bar_pack_end(header.cast(), queueButton)
-        menuButton = builder.widget("menu-button")
+        let menuButton: UnsafeMutablePointer<GtkWidget> = builder.widget("menu-button")
+        self.menuButton = menuButton
+        if let popover = gtk_menu_button_get_popover(menuButton.cast()) {
+            MenuFocus.returnsFocus(from: popover.cast(), in: menuButton)
+        }
         headerBar = header
         // With the queue button in it: the popovers it holds now keep the controls up.
         playerView.addFadingOverlay(header)

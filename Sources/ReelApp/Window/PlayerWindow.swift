@@ -39,6 +39,8 @@ public final class PlayerWindow: MediaPlayerWindow {
     var menuButton: UnsafeMutablePointer<GtkWidget>?
     /// The header bar over the picture's top.
     var headerBar: UnsafeMutablePointer<GtkWidget>?
+    /// Turns, mirror, aspect, zoom, pan and black bars, kept per file.
+    private(set) var picture: PictureControl?
     /// The picture's right-click menu, its wheel, the queue's previous and next buttons.
     private(set) var gestures: PictureGestures?
     private var queuePanel: QueuePanel?
@@ -97,6 +99,10 @@ public final class PlayerWindow: MediaPlayerWindow {
         }
         queuePanel = panel
         installHeader(builder, queueButton: panel.button)
+        let picture = PictureControl(view: playerView)
+        picture.offersChanged = { [weak self] in self?.updateActionAvailability() }
+        picture.installActions(window.raw)
+        self.picture = picture
         gestures = PictureGestures(window: self, builder: builder)
         Signal.connectPointer(window.raw, "notify::fullscreened") { [weak self] _ in
             guard let self else { return }

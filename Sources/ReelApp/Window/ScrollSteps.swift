@@ -1,6 +1,7 @@
 /// The scroll wheel over the picture as whole steps of the keys it stands for: up and down
 /// change the volume (↑ ↓), sideways, or up and down with Shift, seek (← →), as in Showtime and
-/// Celluloid. A wheel's notch is one step; a touchpad's glide, reported in pixels, one step
+/// Celluloid; up and down with Ctrl zoom the picture in and out (as in image viewers and
+/// browsers). A wheel's notch is one step; a touchpad's glide, reported in pixels, one step
 /// every `pixelsPerStep`. What is left over waits for more of the same direction.
 /// Threading: a value type.
 struct ScrollSteps {
@@ -8,6 +9,7 @@ struct ScrollSteps {
     enum Step: Equatable {
         case volume(Int)
         case seek(Int)
+        case zoom(Int)
     }
 
     /// How the desktop measures scrolling: wheel notches, or pixels (touchpads on Wayland).
@@ -17,11 +19,17 @@ struct ScrollSteps {
 
     private var volume = 0.0
     private var seek = 0.0
+    private var zoom = 0.0
 
     /// The steps a scroll of (`dx`, `dy`) makes (`dy` positive: down, towards the person),
-    /// with Shift held or not; nil while it has not come to a whole step yet.
-    mutating func scrolled(dx: Double, dy: Double, unit: Unit, shift: Bool) -> Step? {
+    /// with Shift or Ctrl held or not; nil while it has not come to a whole step yet.
+    mutating func scrolled(dx: Double, dy: Double, unit: Unit, shift: Bool, control: Bool = false) -> Step? {
         let scale = unit == .wheel ? 1 : 1 / Self.pixelsPerStep
+        if control {
+            seek = 0
+            return Self.take(-dy * scale, from: &zoom, reset: &volume).map { .zoom($0) }
+        }
+        zoom = 0
         // Down with Shift is sideways to the right, as browsers and file managers take it.
         let sideways = (shift ? dy + dx : dx) * scale
         let upward = shift ? 0 : -dy * scale

@@ -108,7 +108,9 @@ enum FrameExport {
     /// The picture as PNG with square pixels, turned `degrees` clockwise (multiples of 90: the
     /// stream's display rotation, so the image looks as the player shows it).
     /// `overlay` draws over the turned picture (subtitles) at the picture's final size.
-    static func png(of frame: Frame, clockwise degrees: Int = 0,
+    /// `finished`, the same picture with a `ColourPlan`, is drawn as the software path draws
+    /// it (tone-mapped, gamut-mapped) instead of through libswscale's matrix alone.
+    static func png(of frame: Frame, clockwise degrees: Int = 0, finished: VideoFrame? = nil,
                     overlay: ((_ width: Int, _ height: Int) -> SubtitleImage?)? = nil) throws(PlayerError) -> Data {
         let f = frame.pointer.pointee
         let sar = f.sample_aspect_ratio
@@ -122,15 +124,32 @@ enum FrameExport {
         let quarter = (((degrees % 360) + 360) % 360 / 90) % 2 == 1
         // Drawn first, so a moment without subtitles takes the plain path below.
         let subtitles = overlay?(quarter ? height : width, quarter ? width : height)
-        guard degrees % 360 != 0 || subtitles != nil else {
+        guard degrees % 360 != 0 || subtitles != nil || finished != nil else {
             return try encodePNG(try rgbFrame(of: frame, width: width, height: height), format: AV_PIX_FMT_RGB24)
         }
-        var turned = PictureRotation.rotate(try rgba(of: frame, width: width, height: height),
+        let pixels = if let finished { try finishedRGBA(finished, width: width, height: height) }
+                     else { try rgba(of: frame, width: width, height: height) }
+        var turned = PictureRotation.rotate(pixels,
                                             width: width, height: height, clockwise: degrees)
         if let image = subtitles, image.width == turned.width, image.height == turned.height {
             image.composite(over: &turned.pixels)
         }
         return try png(rgba: turned.pixels, width: turned.width, height: turned.height)
+    }
+
+    /// The picture through `FrameScaler` (zimg and `RGBFinisher`) as packed RGBA rows at
+    /// `width`×`height`: tone-mapped as the software path draws it. `scaler` keeps its stages
+    /// (the colour plan's tables) for the next picture of the same kind.
+    static func finishedRGBA(_ video: VideoFrame, width: Int, height: Int,
+                             scaler: FrameScaler = FrameScaler()) throws(PlayerError) -> Data {
+        let count = width * height * 4
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 16)
+        defer { buffer.deallocate() }
+        try scaler.scale(video, width: width, height: height, into: buffer, bytesPerRow: width * 4)
+        // BGRA in memory (cairo's ARGB32 on little-endian) to RGBA.
+        let p = buffer.assumingMemoryBound(to: UInt8.self)
+        for i in 0..<(width * height) { (p[4 * i], p[4 * i + 2]) = (p[4 * i + 2], p[4 * i]) }
+        return Data(bytes: buffer, count: count)
     }
 
     /// Packed 8-bit RGBA rows (`width * 4` bytes each) as PNG.

@@ -6,8 +6,10 @@ import CFFmpeg
 /// through zimg (`PlanarToRGB`; semi-planar nv12 and p010 are first split into planes, a plain
 /// copy); other layouts (packed YUV, 4:1:0, palettes, RGB …) through libswscale's accurate
 /// path, as the engine's own RGB export converts them. Either way libswscale packs the planar
-/// RGB into BGRA rows. Each stage is kept while the input and output stay the same (every
-/// picture of a stream at one window size).
+/// RGB into BGRA rows, except for pictures with a `ColourPlan` (HDR, BT.2020) that zimg takes:
+/// zimg writes 16 bits and `RGBFinisher` tone-maps them into the BGRA rows in the same pass.
+/// Each stage is kept while the input and output stay the same (every picture of a stream at
+/// one window size).
 /// Threading: one thread at a time (the window's main thread); the frames may come from any.
 public final class FrameScaler {
     private var planar: PlanarToRGB?
@@ -16,6 +18,9 @@ public final class FrameScaler {
     private var split: SwsStage?
     private var direct: SwsStage?
     private var packer: SwsStage?
+    /// Tone mapping and gamut mapping for pictures with a `ColourPlan` (HDR, BT.2020), kept
+    /// while the plan stays the same.
+    private var finisher: RGBFinisher?
 
     /// The layout `scale` writes: cairo's ARGB32, native-endian 32-bit words with alpha high
     /// (opaque pictures need no premultiplying).
@@ -23,12 +28,15 @@ public final class FrameScaler {
 
     public init() {}
 
-    /// Converts `frame` to `width`×`height` pixels into `destination`, rows `bytesPerRow` apart
-    /// (at least `width * 4`), as opaque native-endian ARGB (B, G, R, A in memory here).
-    public func scale(_ frame: VideoFrame, width: Int, height: Int,
+    /// Converts `frame` (or its `region`: a crop, or what a zoomed picture shows) to
+    /// `width`×`height` pixels into `destination`, rows `bytesPerRow` apart (at least
+    /// `width * 4`), as opaque native-endian ARGB (B, G, R, A in memory here).
+    public func scale(_ frame: VideoFrame, region: SourceRegion? = nil, width: Int, height: Int,
                       into destination: UnsafeMutableRawPointer, bytesPerRow: Int) throws(PlayerError) {
         guard width > 0, height > 0, bytesPerRow >= width * Self.bytesPerPixel else { return }
+        let region = region.flatMap { $0.isWhole(width: frame.width, height: frame.height) ? nil : $0 }
         var source = frame.frame
+        let plan = frame.colour.plan()
         let original = AVPixelFormat(source.pointer.pointee.format)
         if let planarFormat = Self.planarEquivalent(of: original) {
             source = try splitPlanes(source, into: planarFormat)
@@ -36,16 +44,27 @@ public final class FrameScaler {
         let f = source.pointer.pointee
         let format = PlanarToRGB.Format(pixelFormat: f.format, width: Int(f.width), height: Int(f.height),
                                         outWidth: width, outHeight: height,
-                                        matrix: frame.colorMatrix, range: frame.colorRange, chroma: frame.chromaLocation)
+                                        matrix: frame.colorMatrix, range: frame.colorRange, chroma: frame.chromaLocation,
+                                        outputDepth: plan == nil ? 8 : 16, region: region)
         if planar?.format != format, refused != format {
             planar = PlanarToRGB(format)
             if planar == nil { refused = format }
         }
-        if let planar, planar.convert(source) {
+        if let plan, let planar, planar.convert(source) {
+            if finisher?.plan != plan { finisher = RGBFinisher(plan: plan) }
+            let planes = planar.planes.map { UnsafePointer($0.assumingMemoryBound(to: UInt16.self)) }
+            finisher?.finish(red: planes[0], green: planes[1], blue: planes[2], sourceStride: planar.stride / 2,
+                             into: destination.assumingMemoryBound(to: UInt8.self), targetStride: bytesPerRow,
+                             width: width, height: height)
+        } else if let planar, plan == nil, planar.convert(source) {
             // GBRP's planes are G, B, R; zimg's are R, G, B.
             try pack([planar.planes[1], planar.planes[2], planar.planes[0]], stride: planar.stride,
                      width: width, height: height, into: destination, bytesPerRow: bytesPerRow)
         } else {
+            // libswscale takes whole pixels only: the region's, cut from a new reference.
+            if let region {
+                source = try Self.cropped(source, to: region.pixels(width: Int(f.width), height: Int(f.height)))
+            }
             let rgb = try convertDirectly(source, format)
             let p = rgb.pointer.pointee
             guard let g = p.data.0, let b = p.data.1, let r = p.data.2 else { throw .internalError("no picture to draw") }
@@ -75,10 +94,24 @@ public final class FrameScaler {
         return try split!.run(frame)
     }
 
+    /// A new reference to `frame`'s buffers that starts at `rect` (whole pixels; FFmpeg keeps
+    /// chroma whole by rounding the origin down for subsampled layouts).
+    private static func cropped(_ frame: Frame, to rect: PixelRect) throws(PlayerError) -> Frame {
+        let copy = Frame()
+        guard av_frame_ref(copy.pointer, frame.pointer) >= 0 else { throw .internalError("cannot reference a picture") }
+        let f = copy.pointer
+        f.pointee.crop_left = Int(rect.x)
+        f.pointee.crop_top = Int(rect.y)
+        f.pointee.crop_right = Int(f.pointee.width) - rect.x - rect.width
+        f.pointee.crop_bottom = Int(f.pointee.height) - rect.y - rect.height
+        guard av_frame_apply_cropping(f, Int32(AV_FRAME_CROP_UNALIGNED)) >= 0 else { throw .internalError("cannot crop a picture") }
+        return copy
+    }
+
     /// libswscale's accurate conversion to planar RGB (full-resolution chroma, exact rounding,
     /// bicubic as the engine's RGB export) for what zimg does not take.
     private func convertDirectly(_ frame: Frame, _ format: PlanarToRGB.Format) throws(PlayerError) -> Frame {
-        let key = SwsStage.Key(from: AVPixelFormat(format.pixelFormat), width: format.width, height: format.height,
+        let key = SwsStage.Key(from: AVPixelFormat(format.pixelFormat), width: frame.width, height: frame.height,
                                to: AV_PIX_FMT_GBRP, outWidth: format.outWidth, outHeight: format.outHeight,
                                matrix: format.matrix, range: format.range, chroma: format.chroma)
         if direct?.key != key {

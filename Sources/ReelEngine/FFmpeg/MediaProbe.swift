@@ -123,6 +123,10 @@ enum MediaProbe {
                 info.frameRateRational = Rational(Int(rate.num), Int(rate.den))
             }
             info.rotation = rotation(of: stream)
+            info.colour = PictureColour(primaries: ColorPrimaries(par.color_primaries),
+                                        transfer: TransferFunction(par.color_trc), hdr: HDRMetadata(stream: stream))
+            info.fieldOrder = FieldOrder(par.field_order)
+            info.dolbyVision = DolbyVision(stream: stream)
         } else if kind == .audio {
             info.sampleRate = Int(par.sample_rate)
             info.channels = Int(par.ch_layout.nb_channels)

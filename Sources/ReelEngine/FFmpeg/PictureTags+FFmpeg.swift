@@ -75,3 +75,125 @@ extension ChromaLocation {
         return (position(axes.horizontal, log2Horizontal), position(axes.vertical, log2Vertical))
     }
 }
+
+extension ColorPrimaries {
+    init(_ primaries: AVColorPrimaries) {
+        switch primaries {
+        case AVCOL_PRI_BT709: self = .bt709
+        case AVCOL_PRI_BT470M: self = .bt470m
+        case AVCOL_PRI_BT470BG: self = .bt470bg
+        case AVCOL_PRI_SMPTE170M: self = .smpte170m
+        case AVCOL_PRI_SMPTE240M: self = .smpte240m
+        case AVCOL_PRI_FILM: self = .film
+        case AVCOL_PRI_BT2020: self = .bt2020
+        case AVCOL_PRI_SMPTE428: self = .smpte428
+        case AVCOL_PRI_SMPTE431: self = .smpte431
+        case AVCOL_PRI_SMPTE432: self = .smpte432
+        case AVCOL_PRI_EBU3213: self = .ebu3213
+        default: self = .unspecified
+        }
+    }
+}
+
+extension TransferFunction {
+    init(_ transfer: AVColorTransferCharacteristic) {
+        switch transfer {
+        case AVCOL_TRC_BT709: self = .bt709
+        case AVCOL_TRC_GAMMA22: self = .gamma22
+        case AVCOL_TRC_GAMMA28: self = .gamma28
+        case AVCOL_TRC_SMPTE170M: self = .smpte170m
+        case AVCOL_TRC_SMPTE240M: self = .smpte240m
+        case AVCOL_TRC_LINEAR: self = .linear
+        case AVCOL_TRC_LOG: self = .log100
+        case AVCOL_TRC_LOG_SQRT: self = .log316
+        case AVCOL_TRC_IEC61966_2_4: self = .iec61966_2_4
+        case AVCOL_TRC_BT1361_ECG: self = .bt1361e
+        case AVCOL_TRC_IEC61966_2_1: self = .srgb
+        case AVCOL_TRC_BT2020_10: self = .bt2020_10
+        case AVCOL_TRC_BT2020_12: self = .bt2020_12
+        case AVCOL_TRC_SMPTE2084: self = .pq
+        case AVCOL_TRC_SMPTE428: self = .smpte428
+        case AVCOL_TRC_ARIB_STD_B67: self = .hlg
+        default: self = .unspecified
+        }
+    }
+}
+
+extension FieldOrder {
+    init(_ order: AVFieldOrder) {
+        switch order {
+        case AV_FIELD_PROGRESSIVE: self = .progressive
+        case AV_FIELD_TT: self = .tt
+        case AV_FIELD_BB: self = .bb
+        case AV_FIELD_TB: self = .tb
+        case AV_FIELD_BT: self = .bt
+        default: self = .unknown
+        }
+    }
+}
+
+extension HDRMetadata {
+    /// What FFmpeg's two side-data records say; nil when neither says anything.
+    init?(mastering: UnsafePointer<AVMasteringDisplayMetadata>?, light: UnsafePointer<AVContentLightMetadata>?) {
+        func value(_ q: AVRational) -> Double? { q.den != 0 ? av_q2d(q) : nil }
+        func point(_ xy: (AVRational, AVRational)) -> Chromaticity? {
+            guard let x = value(xy.0), let y = value(xy.1), y > 0 else { return nil }
+            return Chromaticity(x: x, y: y)
+        }
+        var result = HDRMetadata()
+        if let m = mastering?.pointee, m.has_primaries != 0 || m.has_luminance != 0 {
+            var display = Mastering()
+            if m.has_primaries != 0 {
+                display.red = point(m.display_primaries.0)
+                display.green = point(m.display_primaries.1)
+                display.blue = point(m.display_primaries.2)
+                display.white = point(m.white_point)
+            }
+            if m.has_luminance != 0 {
+                display.minLuminance = value(m.min_luminance)
+                display.maxLuminance = value(m.max_luminance)
+            }
+            result.mastering = display
+        }
+        if let l = light?.pointee {
+            result.maxCLL = l.MaxCLL > 0 ? Int(l.MaxCLL) : nil
+            result.maxFALL = l.MaxFALL > 0 ? Int(l.MaxFALL) : nil
+        }
+        guard let said = result.nonEmpty else { return nil }
+        self = said
+    }
+
+    /// A decoded frame's: HEVC and AV1 carry the records in every key frame's SEI/OBUs.
+    init?(frame: UnsafePointer<AVFrame>) {
+        self.init(
+            mastering: reel_frame_side_data(frame, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA,
+                                            MemoryLayout<AVMasteringDisplayMetadata>.size)?
+                .assumingMemoryBound(to: AVMasteringDisplayMetadata.self),
+            light: reel_frame_side_data(frame, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL,
+                                        MemoryLayout<AVContentLightMetadata>.size)?
+                .assumingMemoryBound(to: AVContentLightMetadata.self))
+    }
+
+    /// A stream's, from its container (MP4 `mdcv`/`clli`, Matroska's colour elements).
+    init?(stream: UnsafePointer<AVStream>) {
+        self.init(
+            mastering: reel_stream_side_data(stream, AV_PKT_DATA_MASTERING_DISPLAY_METADATA,
+                                             MemoryLayout<AVMasteringDisplayMetadata>.size)?
+                .assumingMemoryBound(to: AVMasteringDisplayMetadata.self),
+            light: reel_stream_side_data(stream, AV_PKT_DATA_CONTENT_LIGHT_LEVEL,
+                                         MemoryLayout<AVContentLightMetadata>.size)?
+                .assumingMemoryBound(to: AVContentLightMetadata.self))
+    }
+}
+
+extension DolbyVision {
+    /// A stream's configuration record, when it has one.
+    init?(stream: UnsafePointer<AVStream>) {
+        guard let record = reel_stream_side_data(stream, AV_PKT_DATA_DOVI_CONF,
+                                                 MemoryLayout<AVDOVIDecoderConfigurationRecord>.size)?
+            .assumingMemoryBound(to: AVDOVIDecoderConfigurationRecord.self).pointee else { return nil }
+        self.init(profile: Int(record.dv_profile), level: Int(record.dv_level), hasRPU: record.rpu_present_flag != 0,
+                  hasEnhancementLayer: record.el_present_flag != 0, hasBaseLayer: record.bl_present_flag != 0,
+                  compatibility: Int(record.dv_bl_signal_compatibility_id))
+    }
+}

@@ -2,7 +2,8 @@ import CFFmpeg
 import Foundation
 
 /// A decoded picture ready to show, with everything a renderer needs and nothing of FFmpeg:
-/// plane pointers, pixel format, colour matrix and range, chroma siting, sample aspect ratio.
+/// plane pointers, pixel format, colour matrix and range, chroma siting, sample aspect ratio,
+/// the colour description (primaries, transfer, HDR metadata) and how it was scanned.
 /// Threading: immutable and shareable across threads; the pixel buffers stay valid for as long
 /// as anyone holds the frame (FFmpeg reference-counts them).
 public final class VideoFrame: @unchecked Sendable {
@@ -20,6 +21,10 @@ public final class VideoFrame: @unchecked Sendable {
     public let colorMatrix: ColorMatrix
     public let colorRange: ColorRange
     public let chromaLocation: ChromaLocation
+    /// Primaries, transfer and HDR metadata, as this frame's tags and side data say.
+    public let colour: PictureColour
+    /// `.progressive`, or `.tt`/`.bb` for an interlaced picture whose top/bottom field comes first.
+    public let fieldOrder: FieldOrder
     public let sampleAspectRatio: Rational
     public let isKeyFrame: Bool
     /// Bytes of picture this frame holds on to, for memory budgets.
@@ -38,6 +43,9 @@ public final class VideoFrame: @unchecked Sendable {
         colorMatrix = ColorMatrix(f.colorspace, height: Int(f.height))
         colorRange = ColorRange(f.color_range, format: AVPixelFormat(f.format))
         chromaLocation = ChromaLocation(f.chroma_location)
+        colour = PictureColour(primaries: ColorPrimaries(f.color_primaries), transfer: TransferFunction(f.color_trc),
+                               hdr: HDRMetadata(frame: frame.pointer))
+        fieldOrder = [.progressive, .tt, .bb][Int(reel_frame_field_order(frame.pointer))]
         sampleAspectRatio = f.sample_aspect_ratio.num > 0 && f.sample_aspect_ratio.den > 0
             ? Rational(Int(f.sample_aspect_ratio.num), Int(f.sample_aspect_ratio.den)) : Rational(1, 1)
         isKeyFrame = frame.isKey
@@ -95,7 +103,7 @@ public final class VideoFrame: @unchecked Sendable {
     /// The picture as PNG (8-bit), converted with the frame's own colour matrix and range,
     /// square pixels, turned `rotation` degrees clockwise (the stream's display rotation).
     public func pngData(rotation: Int = 0) throws(PlayerError) -> Data {
-        try FrameExport.png(of: frame, clockwise: rotation)
+        try FrameExport.png(of: frame, clockwise: rotation, finished: colour.plan() == nil ? nil : self)
     }
 
     /// The same, with `subtitles(width, height)` drawn over it at the picture's final size
@@ -103,8 +111,20 @@ public final class VideoFrame: @unchecked Sendable {
     public func pngData(rotation: Int = 0,
                         subtitles: (_ width: Int, _ height: Int) -> SubtitleImage?) throws(PlayerError) -> Data {
         try withoutActuallyEscaping(subtitles) { overlay throws(PlayerError) in
-            try FrameExport.png(of: frame, clockwise: rotation, overlay: overlay)
+            try FrameExport.png(of: frame, clockwise: rotation, finished: colour.plan() == nil ? nil : self,
+                                overlay: overlay)
         }
+    }
+
+    /// The picture as the person shaped it on screen (`transform`: crop, aspect, turns and
+    /// mirror, after the stream's own `rotation`), with `subtitles` over it if given, as PNG.
+    public func pngData(rotation: Int = 0, transform: PictureTransform,
+                        subtitles: ((_ width: Int, _ height: Int) -> SubtitleImage?)? = nil) throws(PlayerError) -> Data {
+        guard !transform.isIdentity else {
+            if let subtitles { return try pngData(rotation: rotation, subtitles: subtitles) }
+            return try pngData(rotation: rotation)
+        }
+        return try FrameExport.png(of: self, clockwise: rotation, transform: transform, overlay: subtitles)
     }
 
     /// The picture as packed 8-bit RGB rows (`width * 3` bytes each), scaled to the given size.

@@ -93,6 +93,10 @@ final class MediaLoader: @unchecked Sendable {
             && info.selectedVideoStream == nil && configuration.playsVideo {
             warnings.append(.videoCodecUnsupported(stream: s.index, codec: s.codec))
         }
+        if video != nil, let index = info.selectedVideoStream,
+           let warning = info.stream(at: index)?.dolbyVision?.warning(stream: index) {
+            warnings.append(warning)
+        }
         return Loaded(input: input, info: info, videoDecoder: video, audioDecoder: audio, warnings: warnings)
     }
 }

@@ -1,4 +1,5 @@
-/// Probes media without playing it: container, duration, streams, metadata, chapters.
+/// Probes media without playing it: container, duration, streams, metadata, chapters (and,
+/// for HDR video whose container does not say it, the first picture's HDR metadata).
 /// Threading: `inspect` blocks the calling thread on I/O (bounded by the network timeout);
 /// call it off any UI thread.
 public enum MediaInspector {
@@ -6,6 +7,6 @@ public enum MediaInspector {
         FFmpegLog.configure()
         let input = try MediaInput(source: source, interrupt: InterruptFlag())
         defer { input.close() }
-        return MediaProbe.info(of: input)
+        return MediaProbe.completingHDR(MediaProbe.info(of: input), input: input)
     }
 }

@@ -30,6 +30,9 @@ final class KeyFrameReader {
     private var spans: [(from: Double, to: Double, key: Int64)] = []
     private let packet = Packet()
     private let frame = Frame()
+    /// Pictures with a colour plan (HDR, BT.2020) are drawn as the software path draws them,
+    /// tone-mapped; its tables are kept from one thumbnail to the next.
+    private lazy var finisher = FrameScaler()
 
     /// Key packets tried per request before giving up (a damaged key frame, then its successors).
     private static let keyFrameAttempts = 3
@@ -87,6 +90,36 @@ final class KeyFrameReader {
     /// Reads and scales the key frame `time` shows. `cancelled` is polled between packets.
     func thumbnail(at time: Double, size: ThumbnailSize,
                    cancelled: () -> Bool) throws(ThumbnailError) -> (key: Int64, thumbnail: Thumbnail) {
+        let (key, found) = try keyFrame(at: time, cancelled: cancelled)
+        let frameTime = Double(found.pts == reel_nopts_value() ? 0 : found.pts) * timeBase - origin
+        let pixels = try scale(found.picture, size: size)
+        return (key, Thumbnail(requestedTime: time, frameTime: frameTime, width: pixels.width,
+                               height: pixels.height, pixels: pixels.data, fromCache: false))
+    }
+
+    /// The picture inside black bars in the key frame `time` shows, in its pixels (nil when the
+    /// frame is black all over, or not YUV), with the frame's size: one of the findings
+    /// `BlackBars.crop` combines.
+    func content(at time: Double, cancelled: () -> Bool) throws(ThumbnailError) -> (content: PixelRect?, width: Int, height: Int) {
+        let picture = try keyFrame(at: time, cancelled: cancelled).found.picture.pointer
+        let f = picture.pointee
+        guard let descriptor = av_pix_fmt_desc_get(AVPixelFormat(f.format)),
+              descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0, let plane = f.data.0 else {
+            return (nil, Int(f.width), Int(f.height))
+        }
+        let depth = Int(descriptor.pointee.comp.0.depth), stride = Int(f.linesize.0)
+        // Luma is the first plane's first component, 8 bits or 16-bit words (planar and nv12/p010
+        // alike), compared as coded, as cropdetect does (limited range's black, 16, is below the limit).
+        let wide = descriptor.pointee.comp.0.step == 2
+        let content = BlackBars.content(width: Int(f.width), height: Int(f.height), depth: depth) { x, y in
+            wide ? Int(UnsafeRawPointer(plane + y * stride).load(fromByteOffset: 2 * x, as: UInt16.self))
+                 : Int(plane[y * stride + x])
+        }
+        return (content, Int(f.width), Int(f.height))
+    }
+
+    /// Finds and decodes the key frame `time` shows: its key and the picture.
+    private func keyFrame(at time: Double, cancelled: () -> Bool) throws(ThumbnailError) -> (key: Int64, found: KeyFrame) {
         refreshIndex()
         let found: KeyFrame
         let key: Int64
@@ -129,10 +162,7 @@ final class KeyFrameReader {
             let frameTime = Double(found.pts) * timeBase - origin
             if frameTime <= time { spans.append((frameTime, time, key)) }
         }
-        let frameTime = Double(found.pts == reel_nopts_value() ? 0 : found.pts) * timeBase - origin
-        let pixels = try scale(found.picture, size: size)
-        return (key, Thumbnail(requestedTime: time, frameTime: frameTime, width: pixels.width,
-                               height: pixels.height, pixels: pixels.data, fromCache: false))
+        return (key, found)
     }
 
     /// A decoded key frame and the timestamps of the packet it came from.
@@ -193,7 +223,8 @@ final class KeyFrameReader {
         }
     }
 
-    /// Scales to the thumbnail size of the picture as displayed, then turns it upright.
+    /// Scales to the thumbnail size of the picture as displayed (through the colour plan, when
+    /// the picture has one), then turns it upright.
     private func scale(_ picture: Frame, size: ThumbnailSize) throws(ThumbnailError) -> (data: Data, width: Int, height: Int) {
         let sar = picture.pointer.pointee.sample_aspect_ratio
         let aspect = sar.num > 0 && sar.den > 0 ? Double(sar.num) / Double(sar.den) : streamAspect
@@ -206,7 +237,12 @@ final class KeyFrameReader {
         let scaledWidth = quarterTurn ? target.height : target.width
         let scaledHeight = quarterTurn ? target.width : target.height
         let rgba: Data
-        do { rgba = try FrameExport.rgba(of: picture, width: scaledWidth, height: scaledHeight) } catch { throw .unreadable(error) }
+        do {
+            let video = VideoFrame(frame: picture, serial: 0, pts: 0, duration: 0, index: nil)
+            rgba = video.colour.plan() == nil
+                ? try FrameExport.rgba(of: picture, width: scaledWidth, height: scaledHeight)
+                : try FrameExport.finishedRGBA(video, width: scaledWidth, height: scaledHeight, scaler: finisher)
+        } catch { throw .unreadable(error) }
         let turned = PictureRotation.rotate(rgba, width: scaledWidth, height: scaledHeight, clockwise: rotation)
         return (turned.pixels, turned.width, turned.height)
     }

@@ -59,6 +59,11 @@ public struct StreamInfo: Sendable, Equatable, Codable {
     public var frameRateRational: Rational?
     /// Display rotation in degrees (from the display matrix), 0 when none.
     public var rotation: Int
+    /// Primaries and transfer from the codec parameters; HDR metadata from the container, or
+    /// (`MediaInspector`) from the first picture when the container has none.
+    public var colour: PictureColour?
+    public var fieldOrder: FieldOrder?
+    public var dolbyVision: DolbyVision?
     // Audio
     public var sampleRate: Int?
     public var channels: Int?

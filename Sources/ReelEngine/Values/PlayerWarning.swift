@@ -20,6 +20,9 @@ public enum PlayerWarning: Sendable, Equatable, CustomStringConvertible {
     /// The sound server answers but would not open a stream to play on (`reason`: what it
     /// said, such as a sink that does not exist); playback goes on silently. Said once per player.
     case soundOutputFailed(reason: String)
+    /// The video stream is Dolby Vision without a base layer that stands alone (profile 5, its
+    /// `profile` name): Reel does not apply the RPU's reshaping, so it plays with wrong colours.
+    case dolbyVisionColours(stream: Int, profile: String)
 
     public var code: String {
         switch self {
@@ -29,6 +32,7 @@ public enum PlayerWarning: Sendable, Equatable, CustomStringConvertible {
         case .audioStreamRefused: "audio_stream_refused"
         case .noSoundServer: "no_sound_server"
         case .soundOutputFailed: "sound_output_failed"
+        case .dolbyVisionColours: "dolby_vision_colours"
         }
     }
 
@@ -47,6 +51,8 @@ public enum PlayerWarning: Sendable, Equatable, CustomStringConvertible {
             "No sound server answers (\(reason)): playing without sound"
         case .soundOutputFailed(let reason):
             "Sound output failed (\(reason)): playing without sound"
+        case .dolbyVisionColours(let stream, let profile):
+            "Video stream \(stream) is Dolby Vision profile \(profile), which Reel cannot colour: its colours will be wrong"
         }
     }
 }

@@ -15,12 +15,18 @@ final class PlanarToRGB {
         let pixelFormat: Int32, width: Int, height: Int
         let outWidth: Int, outHeight: Int
         let matrix: ColorMatrix, range: ColorRange, chroma: ChromaLocation
+        /// 8, or 16 for pictures `RGBFinisher` tone-maps (16-bit words, full range).
+        var outputDepth = 8
+        /// The part of the picture to convert, in its pixels (nil: all): a crop, or what a
+        /// zoomed picture shows of itself; zimg resamples from it directly.
+        var region: SourceRegion?
     }
 
     let format: Format
     private let graph: OpaquePointer
     private let scratch: UnsafeMutableRawPointer
-    /// The R, G and B planes of the last picture converted, `stride` bytes a row.
+    /// The R, G and B planes of the last picture converted, `stride` bytes a row (8-bit
+    /// samples, or 16-bit words for an `outputDepth` of 16).
     let planes: [UnsafeMutableRawPointer]
     let stride: Int
 
@@ -59,15 +65,22 @@ final class PlanarToRGB {
         source.depth = UInt32(depth)
         source.pixel_range = format.range == .full ? ZIMG_RANGE_FULL : ZIMG_RANGE_LIMITED
         source.chroma_location = Self.siting(format.chroma.resolved(for: format.range))
+        if let region = format.region {
+            source.active_region.left = region.x
+            source.active_region.top = region.y
+            source.active_region.width = region.width
+            source.active_region.height = region.height
+        }
 
         var target = zimg_image_format()
         zimg_image_format_default(&target, reel_zimg_api_version())
         target.width = UInt32(format.outWidth)
         target.height = UInt32(format.outHeight)
-        target.pixel_type = ZIMG_PIXEL_BYTE
+        let wide = format.outputDepth > 8
+        target.pixel_type = wide ? ZIMG_PIXEL_WORD : ZIMG_PIXEL_BYTE
         target.color_family = ZIMG_COLOR_RGB
         target.matrix_coefficients = ZIMG_MATRIX_RGB
-        target.depth = 8
+        target.depth = wide ? 16 : 8
         target.pixel_range = ZIMG_RANGE_FULL
 
         var parameters = zimg_graph_builder_params()
@@ -86,7 +99,8 @@ final class PlanarToRGB {
         self.format = format
         self.graph = graph
         scratch = UnsafeMutableRawPointer.allocate(byteCount: max(scratchSize, 1), alignment: 64)
-        let stride = (format.outWidth + Self.alignment - 1) / Self.alignment * Self.alignment
+        let rowBytes = format.outWidth * (wide ? 2 : 1)
+        let stride = (rowBytes + Self.alignment - 1) / Self.alignment * Self.alignment
         self.stride = stride
         planes = (0..<3).map { _ in UnsafeMutableRawPointer.allocate(byteCount: stride * format.outHeight, alignment: 64) }
     }

@@ -48,6 +48,44 @@ public enum Actions {
         return action
     }
 
+    /// Adds an action with a string parameter and state: menu items with a string target show
+    /// as radio items, checked when the state matches. As `addNumberChoice`, the state follows
+    /// only `setState`.
+    @discardableResult
+    public static func addStringChoice(_ group: UnsafeMutableRawPointer, _ name: String, initial: String,
+                                       _ handler: @escaping @MainActor (String) -> Void) -> OpaquePointer {
+        let type = g_variant_type_new("s")
+        defer { g_variant_type_free(type) }
+        let action = g_simple_action_new_stateful(name, type, g_variant_new_string(initial))!
+        Signal.connectAction(action.raw) { parameter in
+            guard let parameter else { return }
+            handler(String(cString: g_variant_get_string(parameter, nil)))
+        }
+        g_action_map_add_action(OpaquePointer(group), action)
+        g_object_unref(action.raw.cast(to: GObject.self))
+        return action
+    }
+
+    /// Adds a parameterless action with a true/false state: menu items naming it show as check
+    /// items. The handler is asked to toggle; the state follows only `setState`.
+    @discardableResult
+    public static func addToggle(_ group: UnsafeMutableRawPointer, _ name: String, initial: Bool,
+                                 _ handler: @escaping @MainActor () -> Void) -> OpaquePointer {
+        let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(initial ? 1 : 0))!
+        Signal.connectAction(action.raw) { _ in handler() }
+        g_action_map_add_action(OpaquePointer(group), action)
+        g_object_unref(action.raw.cast(to: GObject.self))
+        return action
+    }
+
+    public static func setState(_ action: OpaquePointer, string: String) {
+        g_simple_action_set_state(action, g_variant_new_string(string))
+    }
+
+    public static func setState(_ action: OpaquePointer, bool: Bool) {
+        g_simple_action_set_state(action, g_variant_new_boolean(bool ? 1 : 0))
+    }
+
     public static func setState(_ action: OpaquePointer, number: Double) {
         g_simple_action_set_state(action, g_variant_new_double(number))
     }

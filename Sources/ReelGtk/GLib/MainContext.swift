@@ -29,6 +29,18 @@ public enum MainContext {
             return reel_source_remove()
         }, job, { data in Unmanaged<Job>.fromOpaque(data!).release() })
     }
+
+    /// Runs `body` on the main thread once what is pending there is done: queued even when
+    /// called there, at low priority, after GTK's own work of this turn (a menu that closes
+    /// activates its item after it hides).
+    public static func later(_ body: @escaping @MainActor () -> Void) {
+        let job = Unmanaged.passRetained(Job(body)).toOpaque()
+        g_idle_add_full(G_PRIORITY_LOW, { data in
+            let job = Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { job.body() }
+            return reel_source_remove()
+        }, job, { data in Unmanaged<Job>.fromOpaque(data!).release() })
+    }
 }
 
 /// A repeating or one-shot GLib timer that can be cancelled; cancels itself when released.

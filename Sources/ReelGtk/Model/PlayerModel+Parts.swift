@@ -87,5 +87,7 @@ extension PlayerModel {
         public static let controls = Aspects(rawValue: 1 << 9)
         /// What is done to the pictures before they are drawn (deinterlacing).
         public static let picture = Aspects(rawValue: 1 << 11)
+        /// How the person has shaped the picture on screen (`shape`).
+        public static let shape = Aspects(rawValue: 1 << 12)
     }
 }

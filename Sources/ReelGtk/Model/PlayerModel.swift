@@ -38,6 +38,11 @@ public final class PlayerModel {
         didSet { if controlsVisible != oldValue { tell(Change(aspects: .controls, moment: nil, previousState: state)) } }
     }
 
+    /// How the person has shaped the picture (the window sets it; the movie view draws it).
+    public var shape = PictureShape.plain {
+        didSet { if shape != oldValue { tell(Change(aspects: .shape, moment: nil, previousState: state)) } }
+    }
+
     private let observers = ObserverList<Change>()
 
     public init() {}

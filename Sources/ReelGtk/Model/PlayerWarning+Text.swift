@@ -25,6 +25,9 @@ extension PlayerWarning {
         case .soundOutputFailed(let reason):
             // Translators: %@ is why (in English, from the sound server).
             String(format: tr("No sound: the sound output could not be opened (%@). Playing without sound."), reason)
+        case .dolbyVisionColours(_, let profile):
+            // Translators: %@ is the Dolby Vision profile's name, such as "5".
+            String(format: tr("This video is Dolby Vision profile %@, which Reel cannot colour: its colours will look wrong."), profile)
         }
     }
 }

@@ -9,6 +9,7 @@ final class GLMovieSurface: MovieSurface {
     let widget: UnsafeMutablePointer<GtkWidget>
     var picture: VideoFrame?
     var rotation = 0
+    var shape = PictureShape.plain
     var subtitles: (@MainActor (_ time: Double, _ width: Int, _ height: Int) -> SubtitleImage?)?
     var drew: (@MainActor (VideoFrame?) -> Void)?
     var failed: (@MainActor (String) -> Void)?
@@ -65,7 +66,7 @@ final class GLMovieSurface: MovieSurface {
         let scale = Int(gtk_widget_get_scale_factor(widget))
         let width = pixelWidth > 0 ? pixelWidth : Int(gtk_widget_get_width(widget)) * scale
         let height = pixelHeight > 0 ? pixelHeight : Int(gtk_widget_get_height(widget)) * scale
-        renderer.draw(picture, width: width, height: height, rotation: rotation)
+        renderer.draw(picture, width: width, height: height, rotation: rotation, shape: shape)
         if let picture, let subtitles, let layer = subtitleLayer,
            let image = subtitles(picture.pts, renderer.lastRect.width, renderer.lastRect.height) {
             layer.draw(image, in: renderer.lastRect)

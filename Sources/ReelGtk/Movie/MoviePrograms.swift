@@ -1,38 +1,90 @@
 import CEpoxy
+import ReelEngine
 
 /// The shader that turns Y, Cb, Cr textures into RGB, with its uniforms looked up once.
 /// Threading: main thread, with the GL context current.
 @MainActor
 struct YUVProgram {
     let program: GLProgram
-    private let matrix: GLint, offset: GLint, chromaScale: GLint, chromaOffset: GLint, turns: GLint
+    private let matrix: GLint, offset: GLint, chromaScale: GLint, chromaOffset: GLint
+    private let map: TextureMapLocations
+    private let colour: ColourLocations?
 
     /// `semiPlanar`: Cb and Cr come interleaved from one two-channel texture (nv12, p010).
-    init(semiPlanar: Bool) throws {
+    /// `colour`: the colour steps of pictures with a `ColourPlan`; nil for SDR BT.709, whose
+    /// program is the plain matrix as it always was.
+    init(semiPlanar: Bool, colour variant: ColourShader.Variant? = nil) throws {
         program = try GLProgram(vertex: MovieShaders.vertex,
-                                fragment: (semiPlanar ? "#define SEMI_PLANAR\n" : "") + MovieShaders.yuvFragment,
+                                fragment: (semiPlanar ? "#define SEMI_PLANAR\n" : "") + (variant?.defines ?? "")
+                                    + MovieShaders.yuvFragment,
                                 attributes: ["position"])
         matrix = program.uniform("yuvToRgb")
         offset = program.uniform("rgbOffset")
         chromaScale = program.uniform("chromaScale")
         chromaOffset = program.uniform("chromaOffset")
-        turns = program.uniform("quarterTurns")
+        map = TextureMapLocations(program)
         program.use()
         // Texture units are fixed: luma on 0, Cb (or CbCr) on 1, Cr on 2.
         reel_gl_uniform1i(program.uniform("lumaPlane"), 0)
         reel_gl_uniform1i(program.uniform("cbPlane"), 1)
         if !semiPlanar { reel_gl_uniform1i(program.uniform("crPlane"), 2) }
+        let program = self.program
+        colour = variant.map { _ in ColourLocations(program) }
+        if let variant, variant.mode != .none {
+            reel_gl_uniform1i(program.uniform("toneCurve"), GLint(ColourShader.curveUnit))
+        }
     }
 
-    /// `quarterTurns`: how many quarter turns clockwise the picture is shown (its display matrix).
+    /// `textureMap`: where the viewport samples the picture (see `MovieShaders.vertex`).
     func use(_ conversion: YUVConversion, chromaScale scale: (Float, Float), chromaOffset shift: (Float, Float),
-             quarterTurns: Int) {
+             textureMap: [Float]) {
         program.use()
-        reel_gl_uniform1i(turns, GLint(quarterTurns))
+        map.set(textureMap)
         conversion.matrix.withUnsafeBufferPointer { reel_gl_uniform_matrix3fv(matrix, $0.baseAddress) }
         reel_gl_uniform3f(offset, conversion.offset[0], conversion.offset[1], conversion.offset[2])
         reel_gl_uniform2f(chromaScale, scale.0, scale.1)
         reel_gl_uniform2f(chromaOffset, shift.0, shift.1)
+    }
+
+    /// Sets the colour steps' numbers (a program compiled with a colour variant).
+    func use(colour uniforms: ColourShader.Uniforms) {
+        colour?.set(uniforms)
+    }
+
+    /// Where the colour uniforms are. Threading: main thread, with the GL context current.
+    @MainActor
+    private struct ColourLocations {
+        let linearisation, sourceLuma, sourceRange, curveDomain, hybridEnds: GLint
+        let toXYZ, fromXYZ, crosstalk, outMatrix, outOffset, targetMin, targetLift: GLint
+
+        init(_ program: GLProgram) {
+            linearisation = program.uniform("linearisation")
+            sourceLuma = program.uniform("sourceLuma")
+            sourceRange = program.uniform("sourceRange")
+            curveDomain = program.uniform("curveDomain")
+            hybridEnds = program.uniform("hybridEnds")
+            toXYZ = program.uniform("toXYZ")
+            fromXYZ = program.uniform("fromXYZ")
+            crosstalk = program.uniform("crosstalk")
+            outMatrix = program.uniform("outMatrix")
+            outOffset = program.uniform("outOffset")
+            targetMin = program.uniform("targetMin")
+            targetLift = program.uniform("targetLift")
+        }
+
+        func set(_ u: ColourShader.Uniforms) {
+            reel_gl_uniform3f(linearisation, u.linearisation.x, u.linearisation.y, u.linearisation.z)
+            reel_gl_uniform3f(sourceLuma, u.sourceLuma.x, u.sourceLuma.y, u.sourceLuma.z)
+            reel_gl_uniform2f(sourceRange, u.sourceRange.x, u.sourceRange.y)
+            reel_gl_uniform2f(curveDomain, u.curveDomain.x, u.curveDomain.y)
+            reel_gl_uniform2f(hybridEnds, u.hybridEnds.x, u.hybridEnds.y)
+            for (location, matrix) in [(toXYZ, u.toXYZ), (fromXYZ, u.fromXYZ), (crosstalk, u.crosstalk), (outMatrix, u.outMatrix)] {
+                matrix.withUnsafeBufferPointer { reel_gl_uniform_matrix3fv(location, $0.baseAddress) }
+            }
+            reel_gl_uniform3f(outOffset, u.outOffset.x, u.outOffset.y, u.outOffset.z)
+            reel_gl_uniform1f(targetMin, u.targetMin)
+            reel_gl_uniform1f(targetLift, u.targetLift)
+        }
     }
 }
 
@@ -41,47 +93,66 @@ struct YUVProgram {
 @MainActor
 struct RGBProgram {
     let program: GLProgram
-    private let swapRedBlue: GLint, turns: GLint
+    private let swapRedBlue: GLint
+    private let map: TextureMapLocations
 
     init() throws {
         program = try GLProgram(vertex: MovieShaders.vertex, fragment: MovieShaders.rgbFragment, attributes: ["position"])
         swapRedBlue = program.uniform("swapRedBlue")
-        turns = program.uniform("quarterTurns")
+        map = TextureMapLocations(program)
         program.use()
         reel_gl_uniform1i(program.uniform("picture"), 0)
     }
 
     /// `swapRedBlue`: the texture holds BGRA bytes (uploaded as RGBA, which GLES requires).
-    func use(swapRedBlue swap: Bool, quarterTurns: Int) {
+    func use(swapRedBlue swap: Bool, textureMap: [Float]) {
         program.use()
-        reel_gl_uniform1i(turns, GLint(quarterTurns))
+        map.set(textureMap)
         reel_gl_uniform1i(swapRedBlue, swap ? 1 : 0)
+    }
+}
+
+/// Where the vertex shader's texture map is. Threading: main thread, with the GL context current.
+@MainActor
+struct TextureMapLocations {
+    let s: GLint, t: GLint
+
+    init(_ program: GLProgram) {
+        s = program.uniform("mapS")
+        t = program.uniform("mapT")
+    }
+
+    /// (a, b, c, d, e, f): s = a·x + b·y + c, t = d·x + e·y + f.
+    func set(_ m: [Float]) {
+        reel_gl_uniform3f(s, m[0], m[1], m[2])
+        reel_gl_uniform3f(t, m[3], m[4], m[5])
     }
 }
 
 /// GLSL sources (GLSL 1.50 / ES 3.00 common syntax; GLProgram adds the `#version`).
 /// Threading: constants.
 enum MovieShaders {
-    /// A full-viewport quad; `uv` runs from the picture's top-left (0, 0) to bottom-right (1, 1).
-    /// A picture shown turned (a phone's portrait video carries a display matrix instead of
-    /// turned pixels) samples the texture turned back: the screen's top-left corner of a
-    /// quarter turn clockwise shows the picture's bottom-left.
+    /// A full-viewport quad; `uv` is where each point of the viewport samples the picture's
+    /// textures (0 to 1 over the whole decoded picture): an affine map (`PicturePlacement`'s
+    /// texture transform) from the viewport's own coordinates (top-left 0, bottom-right 1),
+    /// which carries the crop, zoom, pan, turns (a phone's display matrix, the person's) and
+    /// the mirror. Without them it is the identity, and sampling is exactly as it always was.
     static let vertex = """
     in vec2 position;
     out vec2 uv;
-    uniform int quarterTurns;
+    uniform vec3 mapS;
+    uniform vec3 mapT;
     void main() {
-        vec2 screen = vec2(position.x * 0.5 + 0.5, 0.5 - position.y * 0.5);
-        if (quarterTurns == 1) uv = vec2(screen.y, 1.0 - screen.x);
-        else if (quarterTurns == 2) uv = vec2(1.0 - screen.x, 1.0 - screen.y);
-        else if (quarterTurns == 3) uv = vec2(1.0 - screen.y, screen.x);
-        else uv = screen;
+        vec3 screen = vec3(position.x * 0.5 + 0.5, 0.5 - position.y * 0.5, 1.0);
+        uv = vec2(dot(mapS, screen), dot(mapT, screen));
         gl_Position = vec4(position, 0.0, 1.0);
     }
     """
 
     /// Chroma is sampled at its own coordinates (its siting, see ChromaSiting); the matrix and
-    /// offset carry range, bit depth and sample packing (see YUVConversion).
+    /// offset carry range, bit depth and sample packing (see YUVConversion). Under `COLOUR`
+    /// the R′G′B′ then goes through the plan's steps (ColourShader); without, the program is
+    /// the plain matrix.
     static let yuvFragment = """
     #ifdef GL_ES
     precision highp sampler2D;  // ES defaults samplers to lowp: too coarse for 10-bit samples
@@ -97,6 +168,9 @@ enum MovieShaders {
     uniform vec3 rgbOffset;
     uniform vec2 chromaScale;
     uniform vec2 chromaOffset;
+    #ifdef COLOUR
+    \(ColourShader.functions)
+    #endif
     void main() {
         vec2 chromaUV = uv * chromaScale + chromaOffset;
         float y = texture(lumaPlane, uv).r;
@@ -105,7 +179,11 @@ enum MovieShaders {
     #else
         vec2 cbcr = vec2(texture(cbPlane, chromaUV).r, texture(crPlane, chromaUV).r);
     #endif
+    #ifdef COLOUR
+        color = vec4(finish(clamp(yuvToRgb * vec3(y, cbcr) + rgbOffset, 0.0, 1.0)), 1.0);
+    #else
         color = vec4(clamp(yuvToRgb * vec3(y, cbcr) + rgbOffset, 0.0, 1.0), 1.0);
+    #endif
     }
     """
 

@@ -6,6 +6,8 @@ import ReelEngine
 /// 4:2:0, 4:2:2, 4:4:4, nv12, p010) go up as they were decoded, one texture per plane, and
 /// become RGB in the fragment shader with the frame's own matrix, range and chroma siting;
 /// packed RGB goes up as it is; anything else is converted to RGB by libswscale first.
+/// Pictures with a `ColourPlan` (HDR, BT.2020) are tone- and gamut-mapped in a variant of the
+/// YUV shader (`ColourShader`), or, when converted on the CPU, by the engine's `FrameScaler`.
 /// Textures are uploaded once per new picture and reused while their size stays the same.
 /// Threading: main thread, with the GtkGLArea's context current (realize … unrealize).
 @MainActor
@@ -13,6 +15,13 @@ final class MovieRenderer {
     private var planarProgram: YUVProgram?
     private var semiPlanarProgram: YUVProgram?
     private var rgbProgram: RGBProgram?
+    /// The colour variants of the YUV program, compiled when a picture first needs one.
+    private var colourPrograms: [ColourProgramKey: YUVProgram] = [:]
+    private var toneCurve: ToneCurveTexture?
+    /// Converts pictures with a plan that GL cannot take as planes (the CPU path's steps).
+    private lazy var scaler = FrameScaler()
+    /// FrameScaler's BGRA for the texture, reused while the size stays the same.
+    private var finished: [UInt8] = []
     private var vertexArray: GLuint = 0
     private var vertexBuffer: GLuint = 0
     private let textures = PlaneTextures(count: 3)
@@ -20,7 +29,8 @@ final class MovieRenderer {
 
     /// How the textures are to be drawn, decided when they were filled. Threading: a value type.
     private enum Prepared {
-        case yuv(semiPlanar: Bool, YUVConversion, chromaScale: (Float, Float), chromaOffset: (Float, Float))
+        case yuv(semiPlanar: Bool, YUVConversion, chromaScale: (Float, Float), chromaOffset: (Float, Float),
+                 plan: ColourPlan?)
         case rgb(swapRedBlue: Bool)
     }
 
@@ -29,6 +39,7 @@ final class MovieRenderer {
     private weak var uploaded: VideoFrame?
     private var prepared: Prepared?
 
+    /// The viewport the last picture was drawn into, in GL's coordinates (rows from the bottom).
     private(set) var lastRect = VideoRect(x: 0, y: 0, width: 0, height: 0)
     /// The last GL problem, for the window to report instead of drawing garbage.
     private(set) var failure: String?
@@ -57,6 +68,11 @@ final class MovieRenderer {
     /// Frees GL objects; call with the context current (unrealize).
     func release() {
         for program in [planarProgram?.program, semiPlanarProgram?.program, rgbProgram?.program] { program?.delete() }
+        for program in colourPrograms.values { program.program.delete() }
+        colourPrograms = [:]
+        toneCurve?.delete()
+        toneCurve = nil
+        finished = []
         planarProgram = nil
         semiPlanarProgram = nil
         rgbProgram = nil
@@ -68,15 +84,20 @@ final class MovieRenderer {
     }
 
     /// Clears to black and draws `frame` (if any) letterboxed into a `width`×`height` viewport
-    /// of device pixels, turned `rotation` degrees clockwise (multiples of 90).
-    func draw(_ frame: VideoFrame?, width: Int, height: Int, rotation: Int = 0) {
+    /// of device pixels, turned `rotation` degrees clockwise (multiples of 90, its stream's)
+    /// and shaped as the person asked (`shape`).
+    func draw(_ frame: VideoFrame?, width: Int, height: Int, rotation: Int = 0, shape: PictureShape = .plain) {
         reel_gl_viewport(0, 0, GLsizei(width), GLsizei(height))
         reel_gl_clear_color(0, 0, 0, 1)
         reel_gl_clear(GLbitfield(GL_COLOR_BUFFER_BIT))
         guard let frame, rgbProgram != nil else { return }
-        let turns = VideoRect.quarterTurns(rotation)
-        let rect = VideoRect.fit(frame, quarterTurns: turns, viewWidth: width, viewHeight: height)
+        let placement = PicturePlacement(frame, streamDegrees: rotation, shape: shape, viewWidth: width, viewHeight: height)
+        let visible = placement.visible
+        // GL counts rows from the bottom.
+        let rect = VideoRect(x: visible.x, y: height - visible.y - visible.height, width: visible.width, height: visible.height)
         lastRect = rect
+        guard rect.width > 0, rect.height > 0 else { return }
+        let map = placement.textureTransform(frameWidth: frame.width, frameHeight: frame.height)
         if uploaded !== frame || prepared == nil {
             uploaded = nil
             prepared = upload(frame)
@@ -86,13 +107,18 @@ final class MovieRenderer {
         guard let prepared else { return }
         reel_gl_viewport(GLint(rect.x), GLint(rect.y), GLsizei(rect.width), GLsizei(rect.height))
         switch prepared {
-        case .yuv(let semiPlanar, let conversion, let scale, let offset):
-            guard let program = semiPlanar ? semiPlanarProgram : planarProgram else { return }
-            program.use(conversion, chromaScale: scale, chromaOffset: offset, quarterTurns: turns)
+        case .yuv(let semiPlanar, let conversion, let scale, let offset, let plan):
+            // A colour program that does not compile draws nothing (and says why), rather
+            // than a washed-out picture.
+            let chosen = if let plan { colourProgram(semiPlanar: semiPlanar, plan) }
+                else { semiPlanar ? semiPlanarProgram : planarProgram }
+            guard let program = chosen else { return }
+            program.use(conversion, chromaScale: scale, chromaOffset: offset, textureMap: map)
+            if let plan { useColour(plan, program) }
             for plane in 0..<(semiPlanar ? 2 : 3) { textures.bind(plane, unit: plane) }
         case .rgb(let swap):
             guard let program = rgbProgram else { return }
-            program.use(swapRedBlue: swap, quarterTurns: turns)
+            program.use(swapRedBlue: swap, textureMap: map)
             textures.bind(0, unit: 0)
         }
         reel_gl_bind_vertex_array(vertexArray)
@@ -137,7 +163,7 @@ final class MovieRenderer {
             let v = ChromaSiting.transform(siting.vertical, factor: layout.verticalSubsampling,
                                            lumaSize: planes[0].height, chromaSize: planes[1].height)
             return .yuv(semiPlanar: layout.semiPlanar, conversion(frame, layout),
-                        chromaScale: (h.scale, v.scale), chromaOffset: (h.offset, v.offset))
+                        chromaScale: (h.scale, v.scale), chromaOffset: (h.offset, v.offset), plan: plan(frame))
         }
     }
 
@@ -151,8 +177,11 @@ final class MovieRenderer {
         }
     }
 
-    /// Any other format: libswscale converts to RGB on the CPU with the frame's matrix and range.
+    /// Any other format: libswscale converts to RGB on the CPU with the frame's matrix and range;
+    /// pictures with a plan go through the engine's FrameScaler instead (zimg to 16 bits, then
+    /// RGBFinisher: the CPU path's own steps), at their own size.
     private func uploadConverted(_ frame: VideoFrame) -> Prepared? {
+        if plan(frame) != nil { return uploadFinished(frame) }
         let rgb: Data
         do { rgb = try frame.rgbPixels() } catch {
             failure = error.message
@@ -163,6 +192,75 @@ final class MovieRenderer {
             textures.upload(0, base: base, bytesPerRow: frame.width * 3, width: frame.width, height: frame.height, format: .rgb8)
         }
         return .rgb(swapRedBlue: false)
+    }
+
+    private func uploadFinished(_ frame: VideoFrame) -> Prepared? {
+        let bytesPerRow = frame.width * FrameScaler.bytesPerPixel
+        if finished.count != bytesPerRow * frame.height { finished = [UInt8](repeating: 0, count: bytesPerRow * frame.height) }
+        var thrown: PlayerError?
+        finished.withUnsafeMutableBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            do throws(PlayerError) {
+                try scaler.scale(frame, width: frame.width, height: frame.height, into: base, bytesPerRow: bytesPerRow)
+            } catch {
+                thrown = error
+            }
+        }
+        if let thrown {
+            failure = thrown.message
+            return nil
+        }
+        // FrameScaler writes B, G, R, A bytes (cairo's native-endian ARGB here).
+        finished.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            textures.upload(0, base: base, bytesPerRow: bytesPerRow, width: frame.width, height: frame.height, format: .rgba8)
+        }
+        return .rgb(swapRedBlue: true)
+    }
+
+    // MARK: Colour
+
+    /// A colour program: planar or semi-planar, and the colour steps. Threading: a value type.
+    private struct ColourProgramKey: Hashable {
+        let semiPlanar: Bool
+        let variant: ColourShader.Variant
+    }
+
+    private var lastPlan: (colour: PictureColour, plan: ColourPlan?)?
+    private var lastUniforms: (plan: ColourPlan, value: ColourShader.Uniforms)?
+
+    /// The frame's plan; the same as last time for every frame of a stream.
+    private func plan(_ frame: VideoFrame) -> ColourPlan? {
+        if let lastPlan, lastPlan.colour == frame.colour { return lastPlan.plan }
+        let plan = frame.colour.plan()
+        lastPlan = (frame.colour, plan)
+        return plan
+    }
+
+    /// The program for `plan`'s steps, compiled the first time; nil (and `failure` set) when
+    /// it does not compile.
+    private func colourProgram(semiPlanar: Bool, _ plan: ColourPlan) -> YUVProgram? {
+        let key = ColourProgramKey(semiPlanar: semiPlanar, variant: ColourShader.Variant(plan))
+        if let program = colourPrograms[key] { return program }
+        do {
+            let program = try YUVProgram(semiPlanar: semiPlanar, colour: key.variant)
+            colourPrograms[key] = program
+            return program
+        } catch {
+            failure = "\(error)"
+            return nil
+        }
+    }
+
+    /// Sets `plan`'s uniforms on `program` (in use) and binds its tone curve.
+    private func useColour(_ plan: ColourPlan, _ program: YUVProgram) {
+        if lastUniforms?.plan != plan { lastUniforms = (plan, ColourShader.Uniforms(plan)) }
+        if let uniforms = lastUniforms?.value { program.use(colour: uniforms) }
+        guard plan.mode != .none else { return }
+        let curve = toneCurve ?? ToneCurveTexture()
+        toneCurve = curve
+        curve.bind(unit: ColourShader.curveUnit)
+        curve.update(plan)
     }
 
     private var lastConversion: (key: ConversionKey, value: YUVConversion)?

@@ -11,8 +11,10 @@ protocol MovieSurface: AnyObject {
     var widget: UnsafeMutablePointer<GtkWidget> { get }
     /// What to draw; set, then `invalidate()`.
     var picture: VideoFrame? { get set }
-    /// Degrees clockwise (multiples of 90).
+    /// The stream's display rotation, degrees clockwise (multiples of 90).
     var rotation: Int { get set }
+    /// How the person has shaped the picture (crop, aspect, turns, mirror, zoom, pan, fill).
+    var shape: PictureShape { get set }
     /// The subtitles over a picture's time at a size in pixels; nil draws none.
     var subtitles: (@MainActor (_ time: Double, _ width: Int, _ height: Int) -> SubtitleImage?)? { get set }
     /// Called after each draw with the picture it drew.

@@ -37,6 +37,14 @@ public final class MovieView {
             surface.invalidate()
         }
     }
+    /// How the person has shaped the picture: crop, aspect, turns, mirror, zoom, pan, fill.
+    public var shape = PictureShape.plain {
+        didSet {
+            guard shape != oldValue else { return }
+            surface.shape = shape
+            surface.invalidate()
+        }
+    }
     /// Called when the surface cannot draw (no GL context, shaders failing): the window says so.
     var failed: (@MainActor (String) -> Void)? {
         didSet { surface.failed = failed }
@@ -150,11 +158,12 @@ public final class MovieView {
         return gdk_texture_save_to_png(texture, path) != 0 ? nil : "cannot write \(path)"
     }
 
-    /// The rectangle the picture fills, in widget coordinates (for the auxiliary slot).
+    /// The rectangle of the view the picture covers, in widget coordinates (for the auxiliary
+    /// slot): all of it that shows, when zoomed past the view's edges.
     public var pictureRect: (x: Double, y: Double, width: Double, height: Double) {
         let w = Double(gtk_widget_get_width(area)), h = Double(gtk_widget_get_height(area))
         guard let frame = shown ?? player.frame(for: .now, refreshInterval: 1.0 / 60) else { return (0, 0, w, h) }
-        let r = VideoRect.fit(frame, quarterTurns: VideoRect.quarterTurns(rotation), viewWidth: Int(w), viewHeight: Int(h))
+        let r = PicturePlacement(frame, streamDegrees: rotation, shape: shape, viewWidth: Int(w), viewHeight: Int(h)).visible
         return (Double(r.x), Double(r.y), Double(r.width), Double(r.height))
     }
 }

@@ -12,6 +12,7 @@ final class SoftwareMovieSurface: MovieSurface {
     let widget: UnsafeMutablePointer<GtkWidget>
     var picture: VideoFrame?
     var rotation = 0
+    var shape = PictureShape.plain
     var subtitles: (@MainActor (_ time: Double, _ width: Int, _ height: Int) -> SubtitleImage?)?
     var drew: (@MainActor (VideoFrame?) -> Void)?
     var failed: (@MainActor (String) -> Void)?
@@ -49,34 +50,39 @@ final class SoftwareMovieSurface: MovieSurface {
         cairo_scale(cr, 1 / Double(scale), 1 / Double(scale))
         cairo_set_source_rgb(cr, 0, 0, 0)
         cairo_paint(cr)
-        let rect = picture.map { VideoRect.fit($0, quarterTurns: VideoRect.quarterTurns(rotation),
-                                               viewWidth: width * scale, viewHeight: height * scale) }
-        if let picture, let rect {
-            paint(picture, in: rect, on: cr)
+        let placement = picture.map { PicturePlacement($0, streamDegrees: rotation, shape: shape,
+                                                       viewWidth: width * scale, viewHeight: height * scale) }
+        if let picture, let placement {
+            paint(picture, placed: placement, on: cr)
         }
         cairo_restore(cr)
         drew?(picture)
         // A read-back waits for a draw with a picture (none while a file opens).
-        if !readBacks.isEmpty, let picture, let rect {
+        if !readBacks.isEmpty, let picture, let placement {
             let pending = readBacks
             readBacks.removeAll()
-            let image = readBack(picture, rect)
+            let image = readBack(picture, placement)
             for done in pending { done(image) }
         }
     }
 
-    /// Paints `picture` (and its subtitles) into `rect` of `cr`, whose units are device pixels.
-    private func paint(_ picture: VideoFrame, in rect: VideoRect, on cr: OpaquePointer) {
-        let turns = VideoRect.quarterTurns(rotation)
-        guard let surface = image(of: picture, rect: rect, quarterTurns: turns) else { return }
+    /// Paints `picture` (and its subtitles) where `placement` puts it on `cr`, whose units are
+    /// device pixels: the part it shows, converted at the size it is shown, then turned and
+    /// mirrored by cairo (a copy at whole turns).
+    private func paint(_ picture: VideoFrame, placed placement: PicturePlacement, on cr: OpaquePointer) {
+        let rect = placement.visible, turns = placement.turns
+        guard rect.width > 0, rect.height > 0,
+              let surface = image(of: picture, region: placement.source, rect: rect, quarterTurns: turns) else { return }
         cairo_save(cr)
         cairo_rectangle(cr, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
         cairo_clip(cr)
-        if turns == 0 {
+        if turns == 0, !placement.flipped {
             cairo_set_source_surface(cr, surface, Double(rect.x), Double(rect.y))
         } else {
-            // Turned about the rectangle's centre; the picture was converted at its unturned size.
+            // About the rectangle's centre: mirrored across the screen, after turning (cairo
+            // applies the last transformation given first); converted at its unturned size.
             cairo_translate(cr, Double(rect.x) + Double(rect.width) / 2, Double(rect.y) + Double(rect.height) / 2)
+            if placement.flipped { cairo_scale(cr, -1, 1) }
             cairo_rotate(cr, Double(turns) * .pi / 2)
             let w = Double(cairo_image_surface_get_width(surface)), h = Double(cairo_image_surface_get_height(surface))
             cairo_set_source_surface(cr, surface, -w / 2, -h / 2)
@@ -89,12 +95,12 @@ final class SoftwareMovieSurface: MovieSurface {
         }
     }
 
-    /// `picture` converted to the size it is shown at (unturned); converted once per picture
-    /// and size, however often it is painted.
-    private func image(of picture: VideoFrame, rect: VideoRect, quarterTurns turns: Int) -> OpaquePointer? {
+    /// The `region` of `picture` converted to the size it is shown at (unturned); converted
+    /// once per picture, region and size, however often it is painted.
+    private func image(of picture: VideoFrame, region: SourceRegion, rect: VideoRect, quarterTurns turns: Int) -> OpaquePointer? {
         let width = turns % 2 == 1 ? rect.height : rect.width
         let height = turns % 2 == 1 ? rect.width : rect.height
-        if converted.picture === picture, converted.width == width, converted.height == height {
+        if converted.picture === picture, converted.width == width, converted.height == height, converted.region == region {
             return converted.surface
         }
         guard let surface = converted.prepare(width: width, height: height) else {
@@ -103,7 +109,7 @@ final class SoftwareMovieSurface: MovieSurface {
         }
         cairo_surface_flush(surface)
         do {
-            try scaler.scale(picture, width: width, height: height, into: cairo_image_surface_get_data(surface),
+            try scaler.scale(picture, region: region, width: width, height: height, into: cairo_image_surface_get_data(surface),
                              bytesPerRow: Int(cairo_image_surface_get_stride(surface)))
         } catch {
             converted.picture = nil
@@ -112,18 +118,20 @@ final class SoftwareMovieSurface: MovieSurface {
         }
         cairo_surface_mark_dirty(surface)
         converted.picture = picture
+        converted.region = region
         return surface
     }
 
     /// The picture area as painted (picture and subtitles), drawn again off screen.
-    private func readBack(_ picture: VideoFrame, _ rect: VideoRect) -> DrawnImage? {
+    private func readBack(_ picture: VideoFrame, _ placement: PicturePlacement) -> DrawnImage? {
+        let rect = placement.visible
         guard rect.width > 0, rect.height > 0,
               let target = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(rect.width), Int32(rect.height)) else { return nil }
         defer { cairo_surface_destroy(target) }
         let cr = cairo_create(target)
         defer { cairo_destroy(cr) }
         cairo_translate(cr, Double(-rect.x), Double(-rect.y))
-        paint(picture, in: rect, on: cr!)
+        paint(picture, placed: placement, on: cr!)
         cairo_surface_flush(target)
         guard let data = cairo_image_surface_get_data(target) else { return nil }
         let stride = Int(cairo_image_surface_get_stride(target))
@@ -149,6 +157,8 @@ final class SoftwareMovieSurface: MovieSurface {
 @MainActor
 private final class ConvertedPicture {
     weak var picture: VideoFrame?
+    /// The part of the picture converted.
+    var region: SourceRegion?
     private(set) var surface: OpaquePointer?
     private(set) var width = 0, height = 0
 

@@ -50,7 +50,8 @@ final class SubtitleLayer {
         }
         reel_gl_viewport(GLint(rect.x), GLint(rect.y), GLsizei(rect.width), GLsizei(rect.height))
         program.use()
-        reel_gl_uniform1i(program.uniform("quarterTurns"), 0)
+        // The subtitles' image covers the rectangle as it is: the identity map.
+        TextureMapLocations(program).set([1, 0, 0, 0, 1, 0])
         texture.bind(0, unit: 0)
         reel_gl_enable(GLenum(GL_BLEND))
         // Premultiplied alpha: the engine's image already holds colour × coverage.

@@ -23,6 +23,7 @@ extension PlayerView {
             self.visibility.popover(gtk_widget_get_visible(popover) != 0, now: Clock.now)
             self.applyVisibility()
         }
+        MenuFocus.returnsFocus(from: popover, in: movie.area)
         let click = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(click.cast(), reel_button_secondary())
         Signal.connectPress(click.raw, "pressed") { [weak self] _, x, y in self?.openContextMenu(x: x, y: y) }

@@ -167,6 +167,7 @@ public final class PlayerView {
     /// (spinner, status page, surface, visibility), then the controls.
     private func follow(_ change: PlayerModel.Change) {
         if change.contains(.state) { stateChanged(model.state) }
+        if change.contains(.shape) { movie.shape = model.shape }
         switch change.moment {
         case .loaded(let info):
             mediaLoaded(info)

@@ -36,4 +36,14 @@ struct ScrollStepsTests {
         // The larger direction decides: a slightly slanted glide to the right seeks.
         #expect(steps.scrolled(dx: ScrollSteps.pixelsPerStep, dy: 2, unit: .pixels, shift: false) == .seek(1))
     }
+
+    @Test("With Ctrl, up and down zoom in and out, and sideways does nothing else")
+    func zoom() {
+        var steps = ScrollSteps()
+        #expect(steps.scrolled(dx: 0, dy: -1, unit: .wheel, shift: false, control: true) == .zoom(1))
+        #expect(steps.scrolled(dx: 0, dy: 2, unit: .wheel, shift: false, control: true) == .zoom(-2))
+        #expect(steps.scrolled(dx: 0, dy: -ScrollSteps.pixelsPerStep / 2, unit: .pixels, shift: false, control: true) == nil)
+        #expect(steps.scrolled(dx: 0, dy: -ScrollSteps.pixelsPerStep / 2, unit: .pixels, shift: false, control: true) == .zoom(1))
+        #expect(steps.scrolled(dx: 0, dy: -1, unit: .wheel, shift: false) == .volume(1), "without Ctrl the wheel is the volume again")
+    }
 }

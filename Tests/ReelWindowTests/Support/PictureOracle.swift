@@ -36,9 +36,10 @@ enum PictureOracle {
 
     /// Writes frame `index` (counted from the first, in presentation order) of `file` as an RGB
     /// PNG converted by libswscale as `conversion` says; `filters` run on the decoded frames
-    /// first (`bwdif=mode=send_field`: then `index` counts fields).
+    /// first (`bwdif=mode=send_field`: then `index` counts fields), `after` on the RGB picture.
+    /// `after` runs on the converted RGB picture (turns, mirrors and crops of what was shown).
     static func convert(_ file: String, frame index: Int, _ conversion: Conversion, filters: String? = nil,
-                        to png: String) throws {
+                        after: String? = nil, to png: String) throws {
         // Why these flags:
         // - full_chroma_int: interpolate chroma for every pixel (libswscale's RGB output otherwise
         //   gives each pixel pair one chroma value), as the shader's texture sampling does.
@@ -58,7 +59,8 @@ enum PictureOracle {
             scale += ":in_h_chr_pos=\(position.horizontal):in_v_chr_pos=\(position.vertical)"
         }
         try Command.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-i", file,
-                         "-vf", (filters.map { $0 + "," } ?? "") + "select=eq(n\\,\(index)),scale=\(scale),format=gbrp,scale,format=rgb24",
+                         "-vf", (filters.map { $0 + "," } ?? "") + "select=eq(n\\,\(index)),scale=\(scale),format=gbrp,"
+                            + (after.map { $0 + "," } ?? "") + "scale,format=rgb24",
                          "-fps_mode", "passthrough", "-frames:v", "1", png])
     }
 

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Times the CPU path's colour finisher (Sources/ReelEngine/Picture/RGBFinisher.swift) per
+# pixel for each kind of colour plan. It compiles the engine's Foundation-only Picture/ sources
+# with scripts/finisher-timing.swift, optimised and whole-module as `swift build -c release`
+# compiles a module, which takes seconds instead of a release build of the whole engine.
+#   scripts/finisher-timing.sh
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+# Top-level code compiles only from a file named main.swift.
+cp "$root/scripts/finisher-timing.swift" "$out/main.swift"
+swiftc -O -wmo -module-name ReelEngine -o "$out/finisher-timing" \
+  "$root"/Sources/ReelEngine/Picture/*.swift "$root/Sources/ReelEngine/Values/PictureColour.swift" \
+  "$out/main.swift"
+"$out/finisher-timing"
