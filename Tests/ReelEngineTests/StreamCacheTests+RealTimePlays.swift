@@ -32,7 +32,16 @@ extension StreamCacheTests {
             states = test.states.map(\.name)
             state = test.player.state
             self.url = url
-            if state == .ended { try test.waitForDownloadFinished() }
+            if state == .ended {
+                do {
+                    try test.waitForDownloadFinished()
+                } catch {
+                    // Played to its end, yet the cache never said the whole file is there: say
+                    // what it holds and what the play went through, to find where the bytes went.
+                    let item = StreamCache(options: StreamCacheTests.options(cacheDir)).list().first { $0.url == url }
+                    throw TestPlayer.Timeout(what: "the download finished for \(url): the cache holds \(item.map { "\($0.cachedBytes) of \($0.length ?? -1) bytes, complete \($0.complete)" } ?? "nothing"); states \(states); events \(test.recorder.all.suffix(12))")
+                }
+            }
             cached = StreamCache(options: StreamCacheTests.options(cacheDir)).list().first { $0.url == url }
             cachedSHA = try cached.map { try StreamCacheTests.sha256($0.path) }
             sourceSHA = try StreamCacheTests.sha256(source)
