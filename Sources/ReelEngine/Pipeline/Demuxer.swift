@@ -125,8 +125,14 @@ final class Demuxer: @unchecked Sendable {
                     if againInARow >= Self.immediateRetries { input.waitForData() }
                     continue
                 }
-                // A failed download also leaves the byte context at its end: not a clean end.
-                let clean = input.cacheFailure == nil && (result == FFmpegError.eof || (input.formatContext.pointee.pb.map { avio_feof($0) != 0 } ?? false))
+                // A failed download also leaves the byte context at its end: not a clean end. Nor
+                // does a read that failed or was cut short (the network's deadline interrupting
+                // a wait for bytes, before the cache gives up): FFmpeg marks the byte context at
+                // its end then too, with the error beside it.
+                let bytes = input.formatContext.pointee.pb
+                let readFailed = bytes.map { $0.pointee.error < 0 } ?? false
+                let clean = input.cacheFailure == nil && !readFailed
+                    && (result == FFmpegError.eof || (bytes.map { avio_feof($0) != 0 } ?? false))
                 if !clean {
                     readErrors.withLock { $0 += 1 }
                     consecutiveErrors += 1
