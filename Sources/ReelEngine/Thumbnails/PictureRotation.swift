@@ -1,7 +1,8 @@
 import Foundation
 
 /// Turns packed RGBA rows a quarter, half or three quarters clockwise, the way a stream's
-/// display matrix asks (FFmpeg's own tools do the same with their `transpose` filters).
+/// display matrix asks (FFmpeg's own tools do the same with their `transpose` filters), and
+/// mirrors them, as a person may ask.
 /// libswscale scales but does not rotate; thumbnails are small, so a plain loop is enough.
 /// Threading: pure functions.
 enum PictureRotation {
@@ -34,5 +35,19 @@ enum PictureRotation {
             }
         }
         return (out, outWidth, outHeight)
+    }
+
+    /// `pixels` (`width`×`height` RGBA) mirrored left to right.
+    static func mirror(_ pixels: Data, width: Int, height: Int) -> Data {
+        var out = Data(count: pixels.count)
+        pixels.withUnsafeBytes { (source: UnsafeRawBufferPointer) in
+            out.withUnsafeMutableBytes { (target: UnsafeMutableRawBufferPointer) in
+                let src = source.bindMemory(to: UInt32.self), dst = target.bindMemory(to: UInt32.self)
+                for y in 0..<height {
+                    for x in 0..<width { dst[y * width + x] = src[y * width + width - 1 - x] }
+                }
+            }
+        }
+        return out
     }
 }
