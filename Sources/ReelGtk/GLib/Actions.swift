@@ -9,9 +9,7 @@ public enum Actions {
     public static func add(_ group: UnsafeMutableRawPointer, _ name: String, _ handler: @escaping @MainActor () -> Void) -> OpaquePointer {
         let action = g_simple_action_new(name, nil)!
         Signal.connectAction(action.raw) { _ in handler() }
-        g_action_map_add_action(OpaquePointer(group), action)
-        g_object_unref(action.raw.cast(to: GObject.self))
-        return action
+        return install(action, in: group)
     }
 
     /// Adds an action taking a string parameter (D-Bus and command-line callers use these).
@@ -25,9 +23,7 @@ public enum Actions {
             guard let parameter else { return }
             handler(String(cString: g_variant_get_string(parameter, nil)))
         }
-        g_action_map_add_action(OpaquePointer(group), action)
-        g_object_unref(action.raw.cast(to: GObject.self))
-        return action
+        return install(action, in: group)
     }
 
     /// Adds an action with a number as parameter and state: menu items with that number as
@@ -43,9 +39,7 @@ public enum Actions {
             guard let parameter else { return }
             handler(g_variant_get_double(parameter))
         }
-        g_action_map_add_action(OpaquePointer(group), action)
-        g_object_unref(action.raw.cast(to: GObject.self))
-        return action
+        return install(action, in: group)
     }
 
     /// Adds an action with a string parameter and state: menu items with a string target show
@@ -61,9 +55,7 @@ public enum Actions {
             guard let parameter else { return }
             handler(String(cString: g_variant_get_string(parameter, nil)))
         }
-        g_action_map_add_action(OpaquePointer(group), action)
-        g_object_unref(action.raw.cast(to: GObject.self))
-        return action
+        return install(action, in: group)
     }
 
     /// Adds a parameterless action with a true/false state: menu items naming it show as check
@@ -73,6 +65,11 @@ public enum Actions {
                                  _ handler: @escaping @MainActor () -> Void) -> OpaquePointer {
         let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(initial ? 1 : 0))!
         Signal.connectAction(action.raw) { _ in handler() }
+        return install(action, in: group)
+    }
+
+    /// Puts `action` in `group`, which keeps it (the caller's reference goes).
+    private static func install(_ action: OpaquePointer, in group: UnsafeMutableRawPointer) -> OpaquePointer {
         g_action_map_add_action(OpaquePointer(group), action)
         g_object_unref(action.raw.cast(to: GObject.self))
         return action
