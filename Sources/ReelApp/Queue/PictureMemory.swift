@@ -30,11 +30,7 @@ final class PictureMemory {
 
     init(directory: URL? = nil, warn: @escaping (String) -> Void = ResumeHistory.standardError) {
         self.warn = warn
-        let base = directory ?? {
-            let state = ProcessInfo.processInfo.environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-                ?? NSHomeDirectory() + "/.local/state"
-            return URL(fileURLWithPath: state).appendingPathComponent("reel")
-        }()
+        let base = directory ?? StateDirectory.url
         url = base.appendingPathComponent("pictures.json")
         guard let data = FileManager.default.contents(atPath: url.path) else { return }
         guard let saved = try? JSONDecoder().decode(Saved.self, from: data), saved.version <= Self.version else {

@@ -16,11 +16,7 @@ struct QueueStore {
     }
 
     init(directory: URL? = nil) {
-        let base = directory ?? {
-            let state = ProcessInfo.processInfo.environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-                ?? NSHomeDirectory() + "/.local/state"
-            return URL(fileURLWithPath: state).appendingPathComponent("reel")
-        }()
+        let base = directory ?? StateDirectory.url
         url = base.appendingPathComponent("queue.json")
     }
 

@@ -36,11 +36,7 @@ final class ResumeHistory {
 
     init(directory: URL? = nil, warn: @escaping (String) -> Void = ResumeHistory.standardError) {
         self.warn = warn
-        let base = directory ?? {
-            let state = ProcessInfo.processInfo.environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-                ?? NSHomeDirectory() + "/.local/state"
-            return URL(fileURLWithPath: state).appendingPathComponent("reel")
-        }()
+        let base = directory ?? StateDirectory.url
         url = base.appendingPathComponent("positions.json")
         load()
     }

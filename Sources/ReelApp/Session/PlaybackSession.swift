@@ -62,6 +62,12 @@ final class PlaybackSession {
     /// Reopens the queue of the last run (paused on its current item); false when there is none.
     func restoreQueue() -> Bool { queue.restore() }
 
+    /// The resume history's key of `source` (its content's fingerprint, for a file): the one
+    /// taken when it opened, so the file is not read for it again.
+    func historyKey(for source: MediaSource) -> String? {
+        historySource == source ? historyKey : ResumeHistory.key(for: source)
+    }
+
     /// Opens one item of the queue, where it was left when the history remembers it.
     private func load(_ source: MediaSource, start: Double?, play: Bool) {
         saveResumePosition()

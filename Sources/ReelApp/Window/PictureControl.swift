@@ -13,6 +13,8 @@ import ReelGtk
 final class PictureControl {
     private unowned let view: PlayerView
     private let memory: PictureMemory
+    /// The key a file's shape is kept under (the resume history's, taken at its open).
+    private let keyFor: (MediaSource) -> String?
     private var key: String?
     private var scan: BlackBarScan?
     /// The crop the scan offers for what is open (nil: none found, or not looked for yet).
@@ -25,9 +27,11 @@ final class PictureControl {
     private var toggles: [String: OpaquePointer] = [:]
     private var following: ObservationToken?
 
-    init(view: PlayerView, memory: PictureMemory = PictureMemory()) {
+    init(view: PlayerView, memory: PictureMemory = PictureMemory(),
+         key: @escaping (MediaSource) -> String? = ResumeHistory.key(for:)) {
         self.view = view
         self.memory = memory
+        keyFor = key
         following = view.model.observe { [weak self] change in self?.follow(change) }
     }
 
@@ -127,7 +131,7 @@ final class PictureControl {
     private func mediaLoaded(_ info: MediaInfo) {
         forget()
         guard let source = view.model.source, info.videoStream != nil else { return }
-        key = ResumeHistory.key(for: source)
+        key = keyFor(source)
         shape = PictureShape(transform: key.map { memory.transform(forKey: $0) } ?? .identity)
         if case .file = source.location, let duration = info.duration {
             scan = BlackBarScan(source: source, duration: duration) { found in

@@ -99,7 +99,9 @@ public final class PlayerWindow: MediaPlayerWindow {
         }
         queuePanel = panel
         installHeader(builder, queueButton: panel.button)
-        let picture = PictureControl(view: playerView)
+        let picture = PictureControl(view: playerView) { [weak self] in
+            self?.session.historyKey(for: $0) ?? ResumeHistory.key(for: $0)
+        }
         picture.offersChanged = { [weak self] in self?.updateActionAvailability() }
         picture.installActions(window.raw)
         self.picture = picture
