@@ -37,6 +37,9 @@ struct FrameCommand: ParsableCommand {
     @Option(help: "Subtitle size: tiny, medium, large, huge.")
     var subtitleSize: SubtitleStyle.Size = .medium
 
+    @Option(help: "Adjust the PNG as the video equalizer does, in mpv's units from -100 to 100: contrast=N,brightness=N,gamma=N,saturation=N,hue=N (any of them).")
+    var equalizer: Equalizer = .neutral
+
     @Option(help: "auto: deinterlace frames flagged interlaced (bwdif, one picture per field); on: every frame; off: none.")
     var deinterlace: DeinterlaceMode = .auto
 
@@ -81,8 +84,10 @@ struct FrameCommand: ParsableCommand {
         if let png {
             let rotation = player.mediaInfo?.videoStream?.rotation ?? 0
             let data = burnsSubtitles
-                ? try frame.pngData(rotation: rotation) { player.subtitleImage(at: frame.pts, width: $0, height: $1) }
-                : try frame.pngData(rotation: rotation)
+                ? try frame.pngData(rotation: rotation, transform: .identity, equalizer: equalizer) {
+                    player.subtitleImage(at: frame.pts, width: $0, height: $1)
+                }
+                : try frame.pngData(rotation: rotation, transform: .identity, equalizer: equalizer)
             do { try data.write(to: URL(fileURLWithPath: png)) } catch {
                 throw ToolFailure(code: "write_failed", message: "cannot write \(png): \(error.localizedDescription)")
             }
@@ -95,5 +100,8 @@ struct FrameCommand: ParsableCommand {
 
 extension SeekMode: ExpressibleByArgument {}
 extension DeinterlaceMode: ExpressibleByArgument {}
+extension Equalizer: ExpressibleByArgument {
+    public init?(argument: String) { self.init(parsing: argument) }
+}
 extension SubtitleStyle.Size: ExpressibleByArgument {}
 extension PlayerConfiguration.AudioOutputChoice: ExpressibleByArgument {}

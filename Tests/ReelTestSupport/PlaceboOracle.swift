@@ -31,15 +31,18 @@ public enum PlaceboOracle {
 
     /// Frame `index` of `source` as libplacebo shows it on an SDR BT.709 display: a PNG's path.
     /// `size` scales it there too (libplacebo's own scaling, in linear light), as a thumbnail.
+    /// `adjustment`: libplacebo's colour adjustment options (`contrast=1.2:saturation=0.8`…).
     public static func reference(of source: String, frame index: Int, variant: Variant = .defaults,
-                                 size: (width: Int, height: Int)? = nil) throws -> String {
+                                 size: (width: Int, height: Int)? = nil, adjustment: String? = nil) throws -> String {
         try vulkan.get()
         var options = "tonemapping=bt.2390:peak_detect=0:colorspace=bt709:color_primaries=bt709:color_trc=bt709"
             + ":range=pc:format=rgba:apply_dolbyvision=0"
         if variant == .tight { options += ":dithering=none:upscaler=bilinear" }
         if let size { options += ":w=\(size.width):h=\(size.height)" }
+        if let adjustment { options += ":" + adjustment }
         let scaled = size.map { "-\($0.width)x\($0.height)" } ?? ""
-        let name = "placebo-\(variant.rawValue)-\(index)\(scaled)-\(URL(fileURLWithPath: source).deletingPathExtension().lastPathComponent)"
+        let adjusted = adjustment.map { "-" + $0.replacingOccurrences(of: ":", with: "-") } ?? ""
+        let name = "placebo-\(variant.rawValue)-\(index)\(scaled)\(adjusted)-\(URL(fileURLWithPath: source).deletingPathExtension().lastPathComponent)"
         let spec = Fixtures.Spec(name: name, ext: "png", arguments: [
             "-init_hw_device", "vulkan=vk:0", "-filter_hw_device", "vk", "-i", source,
             "-vf", "select=eq(n\\,\(index)),hwupload,libplacebo=\(options),hwdownload,format=rgba",

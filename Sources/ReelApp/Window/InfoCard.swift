@@ -168,6 +168,7 @@ final class InfoCard {
         if let handling = Self.colourHandling(view, stream: view.model.mediaInfo?.videoStream) {
             lines += Self.describe(handling)
         }
+        if !view.model.equalizer.isNeutral { lines.append(EqualizerControl.summary(view.model.equalizer)) }
         let subtitles = view.model.subtitles
         if let track = subtitles.selected {
             let delay = subtitles.delay != 0

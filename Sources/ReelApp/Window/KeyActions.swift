@@ -65,6 +65,15 @@ struct KeyAction {
         KeyAction(name: "pan-right", accelerators: ["<Alt>Right"]) { $0.picture?.pan(x: -1, y: 0) },
         KeyAction(name: "pan-up", accelerators: ["<Alt>Up"]) { $0.picture?.pan(x: 0, y: 1) },
         KeyAction(name: "pan-down", accelerators: ["<Alt>Down"]) { $0.picture?.pan(x: 0, y: -1) },
+        // The video equalizer: mpv's keys, each a step down and up.
+        KeyAction(name: "contrast-down", accelerators: ["1"]) { $0.colours?.step(.contrast, by: -1) },
+        KeyAction(name: "contrast-up", accelerators: ["2"]) { $0.colours?.step(.contrast, by: 1) },
+        KeyAction(name: "brightness-down", accelerators: ["3"]) { $0.colours?.step(.brightness, by: -1) },
+        KeyAction(name: "brightness-up", accelerators: ["4"]) { $0.colours?.step(.brightness, by: 1) },
+        KeyAction(name: "gamma-down", accelerators: ["5"]) { $0.colours?.step(.gamma, by: -1) },
+        KeyAction(name: "gamma-up", accelerators: ["6"]) { $0.colours?.step(.gamma, by: 1) },
+        KeyAction(name: "saturation-down", accelerators: ["7"]) { $0.colours?.step(.saturation, by: -1) },
+        KeyAction(name: "saturation-up", accelerators: ["8"]) { $0.colours?.step(.saturation, by: 1) },
         KeyAction(name: "next-subtitle-track", accelerators: ["v"]) { $0.subtitles?.cycle() },
         // mpv's key for it.
         KeyAction(name: "next-audio-track", accelerators: ["numbersign"]) { $0.subtitles?.cycleAudio() },

@@ -41,6 +41,8 @@ public final class PlayerWindow: MediaPlayerWindow {
     var headerBar: UnsafeMutablePointer<GtkWidget>?
     /// Turns, mirror, aspect, zoom, pan and black bars, kept per file.
     private(set) var picture: PictureControl?
+    /// Contrast, brightness, gamma, saturation and hue, for the session.
+    private(set) var colours: EqualizerControl?
     /// The picture's right-click menu, its wheel, the queue's previous and next buttons.
     private(set) var gestures: PictureGestures?
     private var queuePanel: QueuePanel?
@@ -106,6 +108,12 @@ public final class PlayerWindow: MediaPlayerWindow {
         picture.installActions(window.raw)
         self.picture = picture
         gestures = PictureGestures(window: self, builder: builder)
+        let colours = EqualizerControl(view: playerView)
+        colours.installActions(window.raw)
+        // Both menus hold the Colours submenu; each needs sliders of its own.
+        if let menuButton, let popover = gtk_menu_button_get_popover(menuButton.cast()) { colours.addPanel(to: popover) }
+        if let popover = playerView.contextMenu { colours.addPanel(to: popover) }
+        self.colours = colours
         Signal.connectPointer(window.raw, "notify::fullscreened") { [weak self] _ in
             guard let self else { return }
             self.playerView.isFullscreen = self.isFullscreen

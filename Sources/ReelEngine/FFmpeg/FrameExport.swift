@@ -140,12 +140,13 @@ enum FrameExport {
     /// The picture (or its `region`) through `FrameScaler` (zimg and `RGBFinisher`) as packed
     /// RGBA rows at `width`×`height`: tone-mapped as the software path draws it. `scaler` keeps
     /// its stages (the colour plan's tables) for the next picture of the same kind.
-    static func finishedRGBA(_ video: VideoFrame, region: SourceRegion? = nil, width: Int, height: Int,
-                             scaler: FrameScaler = FrameScaler()) throws(PlayerError) -> Data {
+    static func finishedRGBA(_ video: VideoFrame, region: SourceRegion? = nil, equalizer: Equalizer = .neutral,
+                             width: Int, height: Int, scaler: FrameScaler = FrameScaler()) throws(PlayerError) -> Data {
         let count = width * height * 4
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 16)
         defer { buffer.deallocate() }
-        try scaler.scale(video, region: region, width: width, height: height, into: buffer, bytesPerRow: width * 4)
+        try scaler.scale(video, region: region, equalizer: equalizer, width: width, height: height, into: buffer,
+                         bytesPerRow: width * 4)
         // BGRA in memory (cairo's ARGB32 on little-endian) to RGBA.
         let p = buffer.assumingMemoryBound(to: UInt8.self)
         for i in 0..<(width * height) { (p[4 * i], p[4 * i + 2]) = (p[4 * i + 2], p[4 * i]) }

@@ -21,6 +21,8 @@ public final class FrameScaler {
     /// Tone mapping and gamut mapping for pictures with a `ColourPlan` (HDR, BT.2020), kept
     /// while the plan stays the same.
     private var finisher: RGBFinisher?
+    /// The video equalizer's steps, kept while it and the picture's matrix stay the same.
+    private var equalizerStage: EqualizerStage?
 
     /// The layout `scale` writes: cairo's ARGB32, native-endian 32-bit words with alpha high
     /// (opaque pictures need no premultiplying).
@@ -30,8 +32,10 @@ public final class FrameScaler {
 
     /// Converts `frame` (or its `region`: a crop, or what a zoomed picture shows) to
     /// `width`×`height` pixels into `destination`, rows `bytesPerRow` apart (at least
-    /// `width * 4`), as opaque native-endian ARGB (B, G, R, A in memory here).
-    public func scale(_ frame: VideoFrame, region: SourceRegion? = nil, width: Int, height: Int,
+    /// `width * 4`), as opaque native-endian ARGB (B, G, R, A in memory here), adjusted by
+    /// `equalizer`.
+    public func scale(_ frame: VideoFrame, region: SourceRegion? = nil, equalizer: Equalizer = .neutral,
+                      width: Int, height: Int,
                       into destination: UnsafeMutableRawPointer, bytesPerRow: Int) throws(PlayerError) {
         guard width > 0, height > 0, bytesPerRow >= width * Self.bytesPerPixel else { return }
         let region = region.flatMap { $0.isWhole(width: frame.width, height: frame.height) ? nil : $0 }
@@ -45,17 +49,25 @@ public final class FrameScaler {
         let format = PlanarToRGB.Format(pixelFormat: f.format, width: Int(f.width), height: Int(f.height),
                                         outWidth: width, outHeight: height,
                                         matrix: frame.colorMatrix, range: frame.colorRange, chroma: frame.chromaLocation,
-                                        outputDepth: plan == nil ? 8 : 16, region: region)
+                                        outputDepth: plan == nil && equalizer.isNeutral ? 8 : 16, region: region)
         if planar?.format != format, refused != format {
             planar = PlanarToRGB(format)
             if planar == nil { refused = format }
         }
+        let stage = equalizer.isNeutral ? nil : equalizerStage(equalizer, frame.colorMatrix)
         if let plan, let planar, planar.convert(source) {
-            if finisher?.plan != plan { finisher = RGBFinisher(plan: plan) }
-            let planes = planar.planes.map { UnsafePointer($0.assumingMemoryBound(to: UInt16.self)) }
+            let gamma = equalizer.gammaFactor
+            if finisher?.plan != plan || finisher?.gammaFactor != gamma { finisher = RGBFinisher(plan: plan, gammaFactor: gamma) }
+            let planes = planar.planes.map { $0.assumingMemoryBound(to: UInt16.self) }
+            stage?.adjust(red: planes[0], green: planes[1], blue: planes[2], stride: planar.stride / 2, width: width, height: height)
             finisher?.finish(red: planes[0], green: planes[1], blue: planes[2], sourceStride: planar.stride / 2,
                              into: destination.assumingMemoryBound(to: UInt8.self), targetStride: bytesPerRow,
                              width: width, height: height)
+        } else if let stage, let planar, planar.convert(source) {
+            let planes = planar.planes.map { $0.assumingMemoryBound(to: UInt16.self) }
+            stage.adjust(red: planes[0], green: planes[1], blue: planes[2], stride: planar.stride / 2, width: width, height: height)
+            stage.pack(red: planes[0], green: planes[1], blue: planes[2], stride: planar.stride / 2,
+                       into: destination.assumingMemoryBound(to: UInt8.self), targetStride: bytesPerRow, width: width, height: height)
         } else if let planar, plan == nil, planar.convert(source) {
             // GBRP's planes are G, B, R; zimg's are R, G, B.
             try pack([planar.planes[1], planar.planes[2], planar.planes[0]], stride: planar.stride,
@@ -65,9 +77,19 @@ public final class FrameScaler {
             if let region {
                 source = try Self.cropped(source, to: region.pixels(width: Int(f.width), height: Int(f.height)))
             }
-            let rgb = try convertDirectly(source, format)
+            let rgb = try convertDirectly(source, format, deep: stage != nil)
             let p = rgb.pointer.pointee
             guard let g = p.data.0, let b = p.data.1, let r = p.data.2 else { throw .internalError("no picture to draw") }
+            if let stage {
+                let (red, green, blue) = (UnsafeMutableRawPointer(r).assumingMemoryBound(to: UInt16.self),
+                                          UnsafeMutableRawPointer(g).assumingMemoryBound(to: UInt16.self),
+                                          UnsafeMutableRawPointer(b).assumingMemoryBound(to: UInt16.self))
+                let stride = Int(p.linesize.0) / 2
+                stage.adjust(red: red, green: green, blue: blue, stride: stride, width: width, height: height)
+                stage.pack(red: red, green: green, blue: blue, stride: stride,
+                           into: destination.assumingMemoryBound(to: UInt8.self), targetStride: bytesPerRow, width: width, height: height)
+                return
+            }
             try pack([UnsafeMutableRawPointer(g), UnsafeMutableRawPointer(b), UnsafeMutableRawPointer(r)],
                      stride: Int(p.linesize.0), width: width, height: height, into: destination, bytesPerRow: bytesPerRow)
         }
@@ -108,11 +130,20 @@ public final class FrameScaler {
         return copy
     }
 
+    /// The equalizer's stage for `equalizer` on pictures of `matrix`, made when either changes.
+    private func equalizerStage(_ equalizer: Equalizer, _ matrix: ColorMatrix) -> EqualizerStage {
+        if let stage = equalizerStage, stage.equalizer == equalizer, stage.matrix == matrix { return stage }
+        let stage = EqualizerStage(equalizer, matrix: matrix)
+        equalizerStage = stage
+        return stage
+    }
+
     /// libswscale's accurate conversion to planar RGB (full-resolution chroma, exact rounding,
-    /// bicubic as the engine's RGB export) for what zimg does not take.
-    private func convertDirectly(_ frame: Frame, _ format: PlanarToRGB.Format) throws(PlayerError) -> Frame {
+    /// bicubic as the engine's RGB export) for what zimg does not take; 16 bits a sample when
+    /// `deep` (for the equalizer), else 8.
+    private func convertDirectly(_ frame: Frame, _ format: PlanarToRGB.Format, deep: Bool = false) throws(PlayerError) -> Frame {
         let key = SwsStage.Key(from: AVPixelFormat(format.pixelFormat), width: frame.width, height: frame.height,
-                               to: AV_PIX_FMT_GBRP, outWidth: format.outWidth, outHeight: format.outHeight,
+                               to: deep ? Self.deepPlanarRGB : AV_PIX_FMT_GBRP, outWidth: format.outWidth, outHeight: format.outHeight,
                                matrix: format.matrix, range: format.range, chroma: format.chroma)
         if direct?.key != key {
             direct = try SwsStage(key, flags: SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT)
@@ -130,6 +161,15 @@ public final class FrameScaler {
         case AV_PIX_FMT_P016LE: AV_PIX_FMT_YUV420P16LE
         default: nil
         }
+    }
+
+    /// Planar 16-bit RGB in native byte order.
+    private static var deepPlanarRGB: AVPixelFormat {
+        #if _endian(little)
+        AV_PIX_FMT_GBRP16LE
+        #else
+        AV_PIX_FMT_GBRP16BE
+        #endif
     }
 
     /// cairo's ARGB32 in memory order.

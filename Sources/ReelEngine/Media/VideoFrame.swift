@@ -117,14 +117,15 @@ public final class VideoFrame: @unchecked Sendable {
     }
 
     /// The picture as the person shaped it on screen (`transform`: crop, aspect, turns and
-    /// mirror, after the stream's own `rotation`), with `subtitles` over it if given, as PNG.
-    public func pngData(rotation: Int = 0, transform: PictureTransform,
+    /// mirror, after the stream's own `rotation`) and adjusted it (`equalizer`), with
+    /// `subtitles` over it if given, as PNG.
+    public func pngData(rotation: Int = 0, transform: PictureTransform, equalizer: Equalizer = .neutral,
                         subtitles: ((_ width: Int, _ height: Int) -> SubtitleImage?)? = nil) throws(PlayerError) -> Data {
-        guard !transform.isIdentity else {
+        guard !transform.isIdentity || !equalizer.isNeutral else {
             if let subtitles { return try pngData(rotation: rotation, subtitles: subtitles) }
             return try pngData(rotation: rotation)
         }
-        return try FrameExport.png(of: self, clockwise: rotation, transform: transform, overlay: subtitles)
+        return try FrameExport.png(of: self, clockwise: rotation, transform: transform, equalizer: equalizer, overlay: subtitles)
     }
 
     /// The picture as packed 8-bit RGB rows (`width * 3` bytes each), scaled to the given size.

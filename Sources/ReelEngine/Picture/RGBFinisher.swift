@@ -14,14 +14,17 @@ public final class RGBFinisher: @unchecked Sendable {
     // @unchecked: the table pointers are written once in `init`, freed in `deinit`, and only
     // read in between.
     public let plan: ColourPlan
+    /// The equalizer's display gamma g: the encoded signal becomes V^(1/g) (1 leaves it).
+    public let gammaFactor: Double
     private let kernel: FinisherKernel
 
     /// One linearisation entry per 16-bit code.
     static let linearSize = 65536
 
-    public init(plan: ColourPlan) {
+    public init(plan: ColourPlan, gammaFactor: Double = 1) {
         self.plan = plan
-        kernel = FinisherKernel(plan: plan)
+        self.gammaFactor = gammaFactor
+        kernel = FinisherKernel(plan: plan, gammaFactor: gammaFactor)
     }
 
     deinit { kernel.free() }
@@ -70,7 +73,7 @@ struct FinisherKernel {
     let outOffset: SIMD3<Float>
     let sourceMin: Float, sourceMax: Float, targetMin: Float, targetSpan: Float
 
-    init(plan: ColourPlan) {
+    init(plan: ColourPlan, gammaFactor: Double = 1) {
         func copy<T>(_ values: [T]) -> UnsafeMutablePointer<T> {
             let p = UnsafeMutablePointer<T>.allocate(capacity: values.count)
             _ = UnsafeMutableBufferPointer(start: p, count: values.count).initialize(from: values)
@@ -99,7 +102,8 @@ struct FinisherKernel {
         encodeBase = base
         encode = copy((base...top + 1).map { index -> UInt8 in
             let middle = Double(Float(bitPattern: index << Self.encodeShift | 1 << (Self.encodeShift - 1)))
-            let v = ColourPlan.target.signal(light: min(middle, 1))
+            var v = ColourPlan.target.signal(light: min(middle, 1))
+            if gammaFactor != 1 { v = pow(min(max(v, 0), 1), 1 / gammaFactor) }
             return UInt8((min(max(v, 0), 1) * 255).rounded())
         })
         luma = SIMD3<Float>(plan.sourceGamut.luma)

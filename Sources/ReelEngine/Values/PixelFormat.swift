@@ -29,6 +29,15 @@ public enum PixelFormat: Sendable, Equatable, CustomStringConvertible {
 /// The YUV→RGB matrix a frame was encoded with.
 public enum ColorMatrix: String, Sendable {
     case bt601, bt709, bt2020
+
+    /// Luma weights (Kr, Kb) of each matrix; Kg = 1 − Kr − Kb.
+    public var lumaWeights: (kr: Double, kb: Double) {
+        switch self {
+        case .bt601: (0.299, 0.114)
+        case .bt709: (0.2126, 0.0722)
+        case .bt2020: (0.2627, 0.0593)
+        }
+    }
 }
 
 /// Whether luma spans 16–235 (limited, "TV") or 0–255 (full, "PC").

@@ -10,6 +10,7 @@ public enum UIFile: String, CaseIterable, Sendable {
     case openURL = "open-url"
     case shortcuts
     case preferences
+    case equalizer
 
     public var path: String { DataDirectory.file("ui/\(rawValue).ui") }
 }

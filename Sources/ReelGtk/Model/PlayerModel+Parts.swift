@@ -89,5 +89,7 @@ extension PlayerModel {
         public static let picture = Aspects(rawValue: 1 << 11)
         /// How the person has shaped the picture on screen (`shape`).
         public static let shape = Aspects(rawValue: 1 << 12)
+        /// The video equalizer (`equalizer`).
+        public static let equalizer = Aspects(rawValue: 1 << 13)
     }
 }

@@ -43,6 +43,12 @@ public final class PlayerModel {
         didSet { if shape != oldValue { tell(Change(aspects: .shape, moment: nil, previousState: state)) } }
     }
 
+    /// The video equalizer (the window sets it; the movie view draws with it). It lasts the
+    /// session, as mpv's does, across files.
+    public var equalizer = Equalizer.neutral {
+        didSet { if equalizer != oldValue { tell(Change(aspects: .equalizer, moment: nil, previousState: state)) } }
+    }
+
     private let observers = ObserverList<Change>()
 
     public init() {}

@@ -10,6 +10,7 @@ final class GLMovieSurface: MovieSurface {
     var picture: VideoFrame?
     var rotation = 0
     var shape = PictureShape.plain
+    var equalizer = Equalizer.neutral
     var subtitles: (@MainActor (_ time: Double, _ width: Int, _ height: Int) -> SubtitleImage?)?
     var drew: (@MainActor (VideoFrame?) -> Void)?
     var failed: (@MainActor (String) -> Void)?
@@ -66,7 +67,7 @@ final class GLMovieSurface: MovieSurface {
         let scale = Int(gtk_widget_get_scale_factor(widget))
         let width = pixelWidth > 0 ? pixelWidth : Int(gtk_widget_get_width(widget)) * scale
         let height = pixelHeight > 0 ? pixelHeight : Int(gtk_widget_get_height(widget)) * scale
-        renderer.draw(picture, width: width, height: height, rotation: rotation, shape: shape)
+        renderer.draw(picture, width: width, height: height, rotation: rotation, shape: shape, equalizer: equalizer)
         if let picture, let subtitles, let layer = subtitleLayer,
            let image = subtitles(picture.pts, renderer.lastRect.width, renderer.lastRect.height) {
             layer.draw(image, in: renderer.lastRect)

@@ -6,18 +6,21 @@ import ReelEngine
 @MainActor
 struct YUVProgram {
     let program: GLProgram
-    private let matrix: GLint, offset: GLint, chromaScale: GLint, chromaOffset: GLint
+    private let matrix: GLint, offset: GLint, chromaScale: GLint, chromaOffset: GLint, gamma: GLint
     private let map: TextureMapLocations
     private let colour: ColourLocations?
 
     /// `semiPlanar`: Cb and Cr come interleaved from one two-channel texture (nv12, p010).
     /// `colour`: the colour steps of pictures with a `ColourPlan`; nil for SDR BT.709, whose
     /// program is the plain matrix as it always was.
-    init(semiPlanar: Bool, colour variant: ColourShader.Variant? = nil) throws {
+    /// `userGamma`: the equalizer's gamma as the last step (a variant, so that the plain
+    /// programs stay exactly as they were).
+    init(semiPlanar: Bool, colour variant: ColourShader.Variant? = nil, userGamma: Bool = false) throws {
         program = try GLProgram(vertex: MovieShaders.vertex,
                                 fragment: (semiPlanar ? "#define SEMI_PLANAR\n" : "") + (variant?.defines ?? "")
-                                    + MovieShaders.yuvFragment,
+                                    + (userGamma ? "#define USER_GAMMA\n" : "") + MovieShaders.yuvFragment,
                                 attributes: ["position"])
+        gamma = program.uniform("userGamma")
         matrix = program.uniform("yuvToRgb")
         offset = program.uniform("rgbOffset")
         chromaScale = program.uniform("chromaScale")
@@ -36,10 +39,12 @@ struct YUVProgram {
     }
 
     /// `textureMap`: where the viewport samples the picture (see `MovieShaders.vertex`).
+    /// `gamma`: the exponent of a `userGamma` program's last step (1/g).
     func use(_ conversion: YUVConversion, chromaScale scale: (Float, Float), chromaOffset shift: (Float, Float),
-             textureMap: [Float]) {
+             textureMap: [Float], gamma exponent: Float = 1) {
         program.use()
         map.set(textureMap)
+        if gamma >= 0 { reel_gl_uniform1f(gamma, exponent) }
         conversion.matrix.withUnsafeBufferPointer { reel_gl_uniform_matrix3fv(matrix, $0.baseAddress) }
         reel_gl_uniform3f(offset, conversion.offset[0], conversion.offset[1], conversion.offset[2])
         reel_gl_uniform2f(chromaScale, scale.0, scale.1)
@@ -95,11 +100,19 @@ struct RGBProgram {
     let program: GLProgram
     private let swapRedBlue: GLint
     private let map: TextureMapLocations
+    private let adjust: GLint, adjustOffset: GLint, gamma: GLint
 
-    init() throws {
-        program = try GLProgram(vertex: MovieShaders.vertex, fragment: MovieShaders.rgbFragment, attributes: ["position"])
+    /// `equalized`: with the equalizer's steps (`Equalizer.rgbMatrix`, then the gamma); a
+    /// variant, so that the plain program stays exactly as it was.
+    init(equalized: Bool = false) throws {
+        program = try GLProgram(vertex: MovieShaders.vertex,
+                                fragment: (equalized ? "#define EQUALIZER\n" : "") + MovieShaders.rgbFragment,
+                                attributes: ["position"])
         swapRedBlue = program.uniform("swapRedBlue")
         map = TextureMapLocations(program)
+        adjust = program.uniform("adjust")
+        adjustOffset = program.uniform("adjustOffset")
+        gamma = program.uniform("userGamma")
         program.use()
         reel_gl_uniform1i(program.uniform("picture"), 0)
     }
@@ -109,6 +122,14 @@ struct RGBProgram {
         program.use()
         map.set(textureMap)
         reel_gl_uniform1i(swapRedBlue, swap ? 1 : 0)
+    }
+
+    /// The equalizer's numbers, for pictures of `matrix` (an `equalized` program, in use).
+    func use(_ equalizer: Equalizer, matrix: ColorMatrix) {
+        equalizer.rgbMatrix(matrix).columnMajor.withUnsafeBufferPointer { reel_gl_uniform_matrix3fv(adjust, $0.baseAddress) }
+        let o = Float(equalizer.offset)
+        reel_gl_uniform3f(adjustOffset, o, o, o)
+        reel_gl_uniform1f(gamma, Float(1 / equalizer.gammaFactor))
     }
 }
 
@@ -171,6 +192,9 @@ enum MovieShaders {
     #ifdef COLOUR
     \(ColourShader.functions)
     #endif
+    #ifdef USER_GAMMA
+    uniform float userGamma;
+    #endif
     void main() {
         vec2 chromaUV = uv * chromaScale + chromaOffset;
         float y = texture(lumaPlane, uv).r;
@@ -184,17 +208,30 @@ enum MovieShaders {
     #else
         color = vec4(clamp(yuvToRgb * vec3(y, cbcr) + rgbOffset, 0.0, 1.0), 1.0);
     #endif
+    #ifdef USER_GAMMA
+        color.rgb = pow(clamp(color.rgb, 0.0, 1.0), vec3(userGamma));
+    #endif
     }
     """
 
+    /// Under `EQUALIZER`, the equalizer's affine map of R′G′B′ and its gamma follow.
     static let rgbFragment = """
     in vec2 uv;
     out vec4 color;
     uniform sampler2D picture;
     uniform bool swapRedBlue;
+    #ifdef EQUALIZER
+    uniform mat3 adjust;
+    uniform vec3 adjustOffset;
+    uniform float userGamma;
+    #endif
     void main() {
         vec3 rgb = texture(picture, uv).rgb;
-        color = vec4(swapRedBlue ? rgb.bgr : rgb, 1.0);
+        rgb = swapRedBlue ? rgb.bgr : rgb;
+    #ifdef EQUALIZER
+        rgb = pow(clamp(adjust * rgb + adjustOffset, 0.0, 1.0), vec3(userGamma));
+    #endif
+        color = vec4(rgb, 1.0);
     }
     """
 }

@@ -15,7 +15,9 @@ final class MovieRenderer {
     private var planarProgram: YUVProgram?
     private var semiPlanarProgram: YUVProgram?
     private var rgbProgram: RGBProgram?
-    /// The colour variants of the YUV program, compiled when a picture first needs one.
+    /// The RGB program with the equalizer's steps, compiled when first needed.
+    private var equalizedRGBProgram: RGBProgram?
+    /// The colour and gamma variants of the YUV program, compiled when a picture first needs one.
     private var colourPrograms: [ColourProgramKey: YUVProgram] = [:]
     private var toneCurve: ToneCurveTexture?
     /// Converts pictures with a plan that GL cannot take as planes (the CPU path's steps).
@@ -31,7 +33,8 @@ final class MovieRenderer {
     private enum Prepared {
         case yuv(semiPlanar: Bool, YUVConversion, chromaScale: (Float, Float), chromaOffset: (Float, Float),
                  plan: ColourPlan?)
-        case rgb(swapRedBlue: Bool)
+        /// `equalized`: the CPU already applied this equalizer (`FrameScaler`'s pictures).
+        case rgb(swapRedBlue: Bool, equalized: Equalizer?)
     }
 
     /// The picture the textures hold. Weak, and compared by identity: a new frame allocated
@@ -67,7 +70,9 @@ final class MovieRenderer {
 
     /// Frees GL objects; call with the context current (unrealize).
     func release() {
-        for program in [planarProgram?.program, semiPlanarProgram?.program, rgbProgram?.program] { program?.delete() }
+        for program in [planarProgram?.program, semiPlanarProgram?.program, rgbProgram?.program,
+                        equalizedRGBProgram?.program] { program?.delete() }
+        equalizedRGBProgram = nil
         for program in colourPrograms.values { program.program.delete() }
         colourPrograms = [:]
         toneCurve?.delete()
@@ -85,8 +90,9 @@ final class MovieRenderer {
 
     /// Clears to black and draws `frame` (if any) letterboxed into a `width`×`height` viewport
     /// of device pixels, turned `rotation` degrees clockwise (multiples of 90, its stream's)
-    /// and shaped as the person asked (`shape`).
-    func draw(_ frame: VideoFrame?, width: Int, height: Int, rotation: Int = 0, shape: PictureShape = .plain) {
+    /// shaped as the person asked (`shape`) and adjusted by the video equalizer.
+    func draw(_ frame: VideoFrame?, width: Int, height: Int, rotation: Int = 0, shape: PictureShape = .plain,
+              equalizer: Equalizer = .neutral) {
         reel_gl_viewport(0, 0, GLsizei(width), GLsizei(height))
         reel_gl_clear_color(0, 0, 0, 1)
         reel_gl_clear(GLbitfield(GL_COLOR_BUFFER_BIT))
@@ -98,9 +104,10 @@ final class MovieRenderer {
         lastRect = rect
         guard rect.width > 0, rect.height > 0 else { return }
         let map = placement.textureTransform(frameWidth: frame.width, frameHeight: frame.height)
+        if case .rgb(_, let done?) = prepared, done != equalizer { prepared = nil }
         if uploaded !== frame || prepared == nil {
             uploaded = nil
-            prepared = upload(frame)
+            prepared = upload(frame, equalizer)
             guard prepared != nil else { return }
             uploaded = frame
         }
@@ -110,15 +117,22 @@ final class MovieRenderer {
         case .yuv(let semiPlanar, let conversion, let scale, let offset, let plan):
             // A colour program that does not compile draws nothing (and says why), rather
             // than a washed-out picture.
-            let chosen = if let plan { colourProgram(semiPlanar: semiPlanar, plan) }
+            let gamma = equalizer.hasGamma
+            let chosen = if plan != nil || gamma { variantProgram(semiPlanar: semiPlanar, plan, userGamma: gamma) }
                 else { semiPlanar ? semiPlanarProgram : planarProgram }
             guard let program = chosen else { return }
-            program.use(conversion, chromaScale: scale, chromaOffset: offset, textureMap: map)
+            // The equalizer's other steps are in the matrix.
+            let adjusted = equalizer.isNeutral ? conversion
+                : YUVConversion(conversion, equalizer: equalizer, matrix: frame.colorMatrix)
+            program.use(adjusted, chromaScale: scale, chromaOffset: offset, textureMap: map,
+                        gamma: Float(1 / equalizer.gammaFactor))
             if let plan { useColour(plan, program) }
             for plane in 0..<(semiPlanar ? 2 : 3) { textures.bind(plane, unit: plane) }
-        case .rgb(let swap):
-            guard let program = rgbProgram else { return }
+        case .rgb(let swap, let done):
+            let equalize = done == nil && !equalizer.isNeutral
+            guard let program = equalize ? equalizedRGB() : rgbProgram else { return }
             program.use(swapRedBlue: swap, textureMap: map)
+            if equalize { program.use(equalizer, matrix: frame.colorMatrix) }
             textures.bind(0, unit: 0)
         }
         reel_gl_bind_vertex_array(vertexArray)
@@ -130,16 +144,16 @@ final class MovieRenderer {
     // MARK: Uploading
 
     /// Fills the textures from `frame` the cheapest way its layout allows.
-    private func upload(_ frame: VideoFrame) -> Prepared? {
+    private func upload(_ frame: VideoFrame, _ equalizer: Equalizer) -> Prepared? {
         switch PictureLayout(frame.format, sixteenBitTextures: sixteenBitTextures) {
         case .yuv(let layout):
             if let prepared = uploadYUV(frame, layout) { return prepared }
         case .rgb(let format, let swap):
-            if uploadPacked(frame, format) { return .rgb(swapRedBlue: swap) }
+            if uploadPacked(frame, format) { return .rgb(swapRedBlue: swap, equalized: nil) }
         case .converted:
             break
         }
-        return uploadConverted(frame)
+        return uploadConverted(frame, equalizer)
     }
 
     /// The planes as decoded; nil when their strides are ones GL cannot take (then libswscale).
@@ -180,8 +194,8 @@ final class MovieRenderer {
     /// Any other format: libswscale converts to RGB on the CPU with the frame's matrix and range;
     /// pictures with a plan go through the engine's FrameScaler instead (zimg to 16 bits, then
     /// RGBFinisher: the CPU path's own steps), at their own size.
-    private func uploadConverted(_ frame: VideoFrame) -> Prepared? {
-        if plan(frame) != nil { return uploadFinished(frame) }
+    private func uploadConverted(_ frame: VideoFrame, _ equalizer: Equalizer) -> Prepared? {
+        if plan(frame) != nil { return uploadFinished(frame, equalizer) }
         let rgb: Data
         do { rgb = try frame.rgbPixels() } catch {
             failure = error.message
@@ -191,17 +205,20 @@ final class MovieRenderer {
             guard let base = bytes.baseAddress else { return }
             textures.upload(0, base: base, bytesPerRow: frame.width * 3, width: frame.width, height: frame.height, format: .rgb8)
         }
-        return .rgb(swapRedBlue: false)
+        return .rgb(swapRedBlue: false, equalized: nil)
     }
 
-    private func uploadFinished(_ frame: VideoFrame) -> Prepared? {
+    /// The CPU path's steps, the equalizer's included (on the source signal for HDR, as the
+    /// shader does), so the texture is drawn as it is.
+    private func uploadFinished(_ frame: VideoFrame, _ equalizer: Equalizer) -> Prepared? {
         let bytesPerRow = frame.width * FrameScaler.bytesPerPixel
         if finished.count != bytesPerRow * frame.height { finished = [UInt8](repeating: 0, count: bytesPerRow * frame.height) }
         var thrown: PlayerError?
         finished.withUnsafeMutableBytes { bytes in
             guard let base = bytes.baseAddress else { return }
             do throws(PlayerError) {
-                try scaler.scale(frame, width: frame.width, height: frame.height, into: base, bytesPerRow: bytesPerRow)
+                try scaler.scale(frame, equalizer: equalizer, width: frame.width, height: frame.height, into: base,
+                                 bytesPerRow: bytesPerRow)
             } catch {
                 thrown = error
             }
@@ -215,15 +232,17 @@ final class MovieRenderer {
             guard let base = bytes.baseAddress else { return }
             textures.upload(0, base: base, bytesPerRow: bytesPerRow, width: frame.width, height: frame.height, format: .rgba8)
         }
-        return .rgb(swapRedBlue: true)
+        return .rgb(swapRedBlue: true, equalized: equalizer)
     }
 
     // MARK: Colour
 
-    /// A colour program: planar or semi-planar, and the colour steps. Threading: a value type.
+    /// A variant of the YUV program: planar or semi-planar, the colour steps, the equalizer's
+    /// gamma. Threading: a value type.
     private struct ColourProgramKey: Hashable {
         let semiPlanar: Bool
-        let variant: ColourShader.Variant
+        let variant: ColourShader.Variant?
+        let userGamma: Bool
     }
 
     private var lastPlan: (colour: PictureColour, plan: ColourPlan?)?
@@ -239,17 +258,28 @@ final class MovieRenderer {
 
     /// The program for `plan`'s steps, compiled the first time; nil (and `failure` set) when
     /// it does not compile.
-    private func colourProgram(semiPlanar: Bool, _ plan: ColourPlan) -> YUVProgram? {
-        let key = ColourProgramKey(semiPlanar: semiPlanar, variant: ColourShader.Variant(plan))
+    private func variantProgram(semiPlanar: Bool, _ plan: ColourPlan?, userGamma: Bool) -> YUVProgram? {
+        let key = ColourProgramKey(semiPlanar: semiPlanar, variant: plan.map(ColourShader.Variant.init), userGamma: userGamma)
         if let program = colourPrograms[key] { return program }
         do {
-            let program = try YUVProgram(semiPlanar: semiPlanar, colour: key.variant)
+            let program = try YUVProgram(semiPlanar: semiPlanar, colour: key.variant, userGamma: userGamma)
             colourPrograms[key] = program
             return program
         } catch {
             failure = "\(error)"
             return nil
         }
+    }
+
+    /// The RGB program with the equalizer's steps; nil (and `failure` set) when it does not compile.
+    private func equalizedRGB() -> RGBProgram? {
+        if let equalizedRGBProgram { return equalizedRGBProgram }
+        do {
+            equalizedRGBProgram = try RGBProgram(equalized: true)
+        } catch {
+            failure = "\(error)"
+        }
+        return equalizedRGBProgram
     }
 
     /// Sets `plan`'s uniforms on `program` (in use) and binds its tone curve.

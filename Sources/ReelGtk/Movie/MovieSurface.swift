@@ -15,6 +15,8 @@ protocol MovieSurface: AnyObject {
     var rotation: Int { get set }
     /// How the person has shaped the picture (crop, aspect, turns, mirror, zoom, pan, fill).
     var shape: PictureShape { get set }
+    /// The video equalizer's contrast, brightness, gamma, saturation and hue.
+    var equalizer: Equalizer { get set }
     /// The subtitles over a picture's time at a size in pixels; nil draws none.
     var subtitles: (@MainActor (_ time: Double, _ width: Int, _ height: Int) -> SubtitleImage?)? { get set }
     /// Called after each draw with the picture it drew.

@@ -45,6 +45,14 @@ public final class MovieView {
             surface.invalidate()
         }
     }
+    /// The video equalizer, on both drawing paths.
+    public var equalizer = Equalizer.neutral {
+        didSet {
+            guard equalizer != oldValue else { return }
+            surface.equalizer = equalizer
+            surface.invalidate()
+        }
+    }
     /// Called when the surface cannot draw (no GL context, shaders failing): the window says so.
     var failed: (@MainActor (String) -> Void)? {
         didSet { surface.failed = failed }

@@ -13,6 +13,7 @@ final class SoftwareMovieSurface: MovieSurface {
     var picture: VideoFrame?
     var rotation = 0
     var shape = PictureShape.plain
+    var equalizer = Equalizer.neutral
     var subtitles: (@MainActor (_ time: Double, _ width: Int, _ height: Int) -> SubtitleImage?)?
     var drew: (@MainActor (VideoFrame?) -> Void)?
     var failed: (@MainActor (String) -> Void)?
@@ -100,7 +101,8 @@ final class SoftwareMovieSurface: MovieSurface {
     private func image(of picture: VideoFrame, region: SourceRegion, rect: VideoRect, quarterTurns turns: Int) -> OpaquePointer? {
         let width = turns % 2 == 1 ? rect.height : rect.width
         let height = turns % 2 == 1 ? rect.width : rect.height
-        if converted.picture === picture, converted.width == width, converted.height == height, converted.region == region {
+        if converted.picture === picture, converted.width == width, converted.height == height, converted.region == region,
+           converted.equalizer == equalizer {
             return converted.surface
         }
         guard let surface = converted.prepare(width: width, height: height) else {
@@ -109,7 +111,8 @@ final class SoftwareMovieSurface: MovieSurface {
         }
         cairo_surface_flush(surface)
         do {
-            try scaler.scale(picture, region: region, width: width, height: height, into: cairo_image_surface_get_data(surface),
+            try scaler.scale(picture, region: region, equalizer: equalizer, width: width, height: height,
+                             into: cairo_image_surface_get_data(surface),
                              bytesPerRow: Int(cairo_image_surface_get_stride(surface)))
         } catch {
             converted.picture = nil
@@ -119,6 +122,7 @@ final class SoftwareMovieSurface: MovieSurface {
         cairo_surface_mark_dirty(surface)
         converted.picture = picture
         converted.region = region
+        converted.equalizer = equalizer
         return surface
     }
 
@@ -159,6 +163,8 @@ private final class ConvertedPicture {
     weak var picture: VideoFrame?
     /// The part of the picture converted.
     var region: SourceRegion?
+    /// The equalizer it was converted with.
+    var equalizer = Equalizer.neutral
     private(set) var surface: OpaquePointer?
     private(set) var width = 0, height = 0
 

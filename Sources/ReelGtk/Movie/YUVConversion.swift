@@ -11,22 +11,13 @@ struct YUVConversion: Equatable {
     let matrix: [Float]
     let offset: [Float]
 
-    /// Luma weights (Kr, Kb) of each matrix; Kg = 1 − Kr − Kb.
-    static func weights(_ matrix: ColorMatrix) -> (kr: Double, kb: Double) {
-        switch matrix {
-        case .bt601: (0.299, 0.114)
-        case .bt709: (0.2126, 0.0722)
-        case .bt2020: (0.2627, 0.0593)
-        }
-    }
-
     /// - Parameters:
     ///   - bitDepth: significant bits per sample (8, 10).
     ///   - sampleScale: what a texture value of 1.0 is in code values. 255 for 8-bit in an
     ///     8-bit texture; 65535 for 10-bit in the low bits of a 16-bit texture (yuv420p10le);
     ///     65535 / 64 for 10-bit in the high bits (p010), whose low 6 bits are zero.
     init(matrix: ColorMatrix, range: ColorRange, bitDepth: Int, sampleScale: Double) {
-        let (kr, kb) = Self.weights(matrix)
+        let (kr, kb) = matrix.lumaWeights
         let kg = 1 - kr - kb
         // Code values of black, of the luma span, of zero chroma and of the chroma span. Limited
         // range scales the 8-bit 16/219/128/224 by the extra bits (BT.2100), as libswscale does.
@@ -43,6 +34,18 @@ struct YUVConversion: Equatable {
         let yBias = -levels.yBlack / levels.ySpan, cBias = -levels.cZero / levels.cSpan
         self.matrix = (fromY.map { $0 * yGain } + fromCb.map { $0 * cGain } + fromCr.map { $0 * cGain }).map(Float.init)
         self.offset = (0..<3).map { Float(fromY[$0] * yBias + fromCb[$0] * cBias + fromCr[$0] * cBias) }
+    }
+
+    /// `plain` (a neutral conversion of pictures of `matrix`) with the equalizer folded in:
+    /// rgb = M·E·M⁻¹·(plain's rgb) + brightness, the same as E between the decoding's gains
+    /// and M, without working out the picture's range and depth again.
+    init(_ plain: YUVConversion, equalizer: Equalizer, matrix: ColorMatrix) {
+        let adjust = equalizer.rgbMatrix(matrix)
+        let m = plain.matrix.map(Double.init)
+        let decode = Matrix3(columns: SIMD3(m[0], m[1], m[2]), SIMD3(m[3], m[4], m[5]), SIMD3(m[6], m[7], m[8]))
+        self.matrix = (adjust * decode).columnMajor
+        let o = adjust * SIMD3(plain.offset.map(Double.init)) + SIMD3(repeating: equalizer.offset)
+        self.offset = [Float(o.x), Float(o.y), Float(o.z)]
     }
 
     /// What the shader computes, for tests and for reasoning: RGB (0…1, unclamped) of one sample.

@@ -41,7 +41,7 @@ public final class PlayerView {
     private var spinnerTimer: Timer?
     var tapTimer: Timer?
     /// The host's menu over the picture (a right click), once it gave one.
-    var contextMenu: UnsafeMutablePointer<GtkWidget>?
+    public internal(set) var contextMenu: UnsafeMutablePointer<GtkWidget>?
 
     /// What the view shows (state, what is open, where it is, tracks, volume, whether the
     /// controls are up), for anyone to observe: the player's events become state there, and
@@ -168,6 +168,7 @@ public final class PlayerView {
     private func follow(_ change: PlayerModel.Change) {
         if change.contains(.state) { stateChanged(model.state) }
         if change.contains(.shape) { movie.shape = model.shape }
+        if change.contains(.equalizer) { movie.equalizer = model.equalizer }
         switch change.moment {
         case .loaded(let info):
             mediaLoaded(info)

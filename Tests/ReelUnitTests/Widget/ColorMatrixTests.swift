@@ -47,7 +47,7 @@ struct ColorMatrixTests {
 
     /// RGB → Y′CbCr by the defining equations, quantised to 8-bit limited-range codes.
     private func encode(_ r: Double, _ g: Double, _ b: Double, _ matrix: ColorMatrix) -> (Double, Double, Double) {
-        let (kr, kb) = YUVConversion.weights(matrix)
+        let (kr, kb) = matrix.lumaWeights
         let y = kr * r + (1 - kr - kb) * g + kb * b
         let cb = (b - y) / (2 * (1 - kb)), cr = (r - y) / (2 * (1 - kr))
         return ((16 + 219 * y).rounded(), (128 + 224 * cb).rounded(), (128 + 224 * cr).rounded())
