@@ -36,6 +36,8 @@ packages=(
   playerctl
   # Vulkan on the CPU (lavapipe): FFmpeg's libplacebo filter, the tests' tone-mapping oracle
   mesa-vulkan-drivers
+  # mkvpropedit: HDR metadata written into a test clip's container alone
+  mkvtoolnix
 )
 run() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 missing=()

@@ -88,6 +88,41 @@ struct ToneMappingOracleTests {
         #expect(tight >= Self.tightBar, "\(fixture.spec.name): \(tight) dB against libplacebo without dither")
     }
 
+    /// HDR10 whose mastering display and light levels are in the container alone (Matroska's
+    /// colour elements, as MP4's `mdcv`/`clli`), none in the bitstream: the bare PQ clip with
+    /// the same numbers as `pqWithMetadata`'s SEI written by mkvpropedit.
+    static func containerMetadata() throws -> String {
+        try Fixtures.derived("hdr10-container-metadata", ext: "mkv", from: .pqBare) { source, destination in
+            try FileManager.default.copyItem(atPath: source, toPath: destination)
+            try Command.run(["mkvpropedit", "--quiet", destination, "--edit", "track:v1",
+                             "--set", "max-luminance=1000", "--set", "min-luminance=0.0001",
+                             "--set", "max-content-light=1000", "--set", "max-frame-light=400",
+                             "--set", "chromaticity-coordinates-red-x=0.68", "--set", "chromaticity-coordinates-red-y=0.32",
+                             "--set", "chromaticity-coordinates-green-x=0.265", "--set", "chromaticity-coordinates-green-y=0.69",
+                             "--set", "chromaticity-coordinates-blue-x=0.15", "--set", "chromaticity-coordinates-blue-y=0.06",
+                             "--set", "white-coordinates-x=0.3127", "--set", "white-coordinates-y=0.329"])
+        }
+    }
+
+    @Test("HDR10 with its metadata only in the container is tone-mapped from that metadata in every picture")
+    func containerOnlyMetadata() throws {
+        let path = try Self.containerMetadata()
+        let (png, json) = try Self.reelPicture(path, name: "container-metadata")
+        defer { unlink(png) }
+        let colour = try #require(json["colour"] as? [String: Any], "the frame says nothing of the colours")
+        #expect(colour["peak_nits"] as? Double == 1000 && colour["peak_source"] as? String == "mastering"
+                && colour["mode"] as? String == "luma", "\(colour)")
+        // The same picture as the clip whose bitstream carries these numbers, as libplacebo draws
+        // that one; the bare clip's (10,000 cd/m² assumed) is far from it.
+        let reference = try PlaceboOracle.reference(of: try Fixtures.path(.pqWithMetadata), frame: Self.frame, variant: .tight)
+        let psnr = try Self.psnr(png, reference)
+        let (bare, _) = try Self.reelPicture(try Fixtures.path(.pqBare), name: "bare-for-container")
+        defer { unlink(bare) }
+        let assumed = try Self.psnr(bare, reference)
+        print("container metadata: \(psnr) dB against libplacebo with the metadata; the bare clip \(assumed) dB")
+        #expect(psnr >= Self.tightBar && psnr > assumed + 5, "\(psnr) dB; the bare clip \(assumed) dB")
+    }
+
     /// The G value at the middle of each of the ramp's sixteen 80-pixel steps, on row 360.
     static func steps(_ png: String) throws -> [Int] {
         let pixels = try rgb(png)

@@ -30,7 +30,8 @@ public final class VideoFrame: @unchecked Sendable {
     /// Bytes of picture this frame holds on to, for memory budgets.
     let byteCount: Int
 
-    init(frame: Frame, serial: Int, pts: Double, duration: Double, index: Int?) {
+    /// `streamHDR`: the container's HDR metadata, for a picture that carries none of its own.
+    init(frame: Frame, serial: Int, pts: Double, duration: Double, index: Int?, streamHDR: HDRMetadata? = nil) {
         self.frame = frame
         self.serial = serial
         self.pts = pts
@@ -44,7 +45,7 @@ public final class VideoFrame: @unchecked Sendable {
         colorRange = ColorRange(f.color_range, format: AVPixelFormat(f.format))
         chromaLocation = ChromaLocation(f.chroma_location)
         colour = PictureColour(primaries: ColorPrimaries(f.color_primaries), transfer: TransferFunction(f.color_trc),
-                               hdr: HDRMetadata(frame: frame.pointer))
+                               hdr: HDRMetadata(frame: frame.pointer) ?? streamHDR)
         fieldOrder = [.progressive, .tt, .bb][Int(reel_frame_field_order(frame.pointer))]
         sampleAspectRatio = f.sample_aspect_ratio.num > 0 && f.sample_aspect_ratio.den > 0
             ? Rational(Int(f.sample_aspect_ratio.num), Int(f.sample_aspect_ratio.den)) : Rational(1, 1)
@@ -55,7 +56,8 @@ public final class VideoFrame: @unchecked Sendable {
     /// The same picture (shared buffers) under another seek serial: a picture decoded before a
     /// seek that it turns out to be the landing of.
     func relabeled(serial: Int) -> VideoFrame {
-        serial == self.serial ? self : VideoFrame(frame: frame, serial: serial, pts: pts, duration: duration, index: index)
+        serial == self.serial ? self
+            : VideoFrame(frame: frame, serial: serial, pts: pts, duration: duration, index: index, streamHDR: colour.hdr)
     }
 
     /// Width the picture should be displayed at, after the sample aspect ratio.

@@ -97,7 +97,7 @@ final class Session: @unchecked Sendable {
                 report(.deinterlacing(status))
             }
             let worker = VideoDecodeWorker(decoder: decoder, packets: packets, frames: queue, timing: timing,
-                                           deinterlacer: deinterlacer)
+                                           deinterlacer: deinterlacer, streamHDR: HDRMetadata(stream: stream))
             videoWorker = worker
             presentation = Presentation(queue: queue, steering: worker.steering, clock: clock) { frame, drift, first in
                 report(.frameShown(frame, drift: drift, first: first))

@@ -38,13 +38,18 @@ final class VideoDecodeWorker: @unchecked Sendable {
     private let fieldTiming: Timing
     // Safe: used only on the worker thread.
     private let deinterlacer: Deinterlacer
+    /// The container's HDR metadata (MP4 `mdcv`/`clli`, Matroska's colour elements), for
+    /// pictures whose bitstream repeats none of it.
+    private let streamHDR: HDRMetadata?
     private var thread: EngineThread?
     /// Steers this decoder without a flush (held by whoever decides retargets).
     let steering = VideoDecoderSteering()
     let decodedFrames = Locked(0)
     let decodeErrors: Locked<Int>
 
-    init(decoder: Decoder, packets: PacketQueue, frames: VideoFrameQueue, timing: Timing, deinterlacer: Deinterlacer) {
+    init(decoder: Decoder, packets: PacketQueue, frames: VideoFrameQueue, timing: Timing, deinterlacer: Deinterlacer,
+         streamHDR: HDRMetadata? = nil) {
+        self.streamHDR = streamHDR
         let errors = Locked(0)
         decodeErrors = errors
         pump = DecodePump(decoder: decoder, packets: packets, errors: errors)
@@ -235,6 +240,6 @@ final class VideoDecodeWorker: @unchecked Sendable {
             index = Int((Double(pts - timing.startPts) / Double(timing.frameDuration)).rounded())
         }
         return VideoFrame(frame: frame, serial: serial, pts: Double(pts) * tb - timing.origin,
-                          duration: Double(max(duration, 0)) * tb, index: index)
+                          duration: Double(max(duration, 0)) * tb, index: index, streamHDR: streamHDR)
     }
 }
