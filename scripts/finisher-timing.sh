@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Times the CPU path's colour finisher (Sources/ReelEngine/Picture/RGBFinisher.swift) per
-# pixel for each kind of colour plan. It compiles the engine's Foundation-only Picture/ sources
+# pixel for each kind of colour plan, and the video equalizer's stage (EqualizerStage.swift). It compiles the engine's Foundation-only Picture/ sources
 # with scripts/finisher-timing.swift, optimised and whole-module as `swift build -c release`
 # compiles a module, which takes seconds instead of a release build of the whole engine.
 #   scripts/finisher-timing.sh
@@ -12,5 +12,7 @@ trap 'rm -rf "$out"' EXIT
 cp "$root/scripts/finisher-timing.swift" "$out/main.swift"
 swiftc -O -wmo -module-name ReelEngine -o "$out/finisher-timing" \
   "$root"/Sources/ReelEngine/Picture/*.swift "$root/Sources/ReelEngine/Values/PictureColour.swift" \
+  "$root/Sources/ReelEngine/Values/Equalizer.swift" "$root/Sources/ReelEngine/Values/PixelFormat.swift" \
+  "$root/Sources/ReelEngine/Values/PictureTransform.swift" \
   "$out/main.swift"
 "$out/finisher-timing"

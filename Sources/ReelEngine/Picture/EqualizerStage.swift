@@ -38,17 +38,21 @@ public final class EqualizerStage: @unchecked Sendable {
         let (a, b, c, o) = (rows.0, rows.1, rows.2, shift)
         for y in 0..<height {
             let r = red + y * stride, g = green + y * stride, bl = blue + y * stride
-            // Plain floats, one row at a time: the loop vectorises.
+            // Plain floats and no converting instruction that can trap: the loop vectorises
+            // (with UInt16(Float) it ran at 10.7 ns a pixel).
             for x in 0..<width {
                 let (vr, vg, vb) = (Float(r[x]), Float(g[x]), Float(bl[x]))
-                let nr = a.x * vr + a.y * vg + a.z * vb + o
-                let ng = b.x * vr + b.y * vg + b.z * vb + o
-                let nb = c.x * vr + c.y * vg + c.z * vb + o
-                r[x] = UInt16(min(max(nr, 0), 65535) + 0.5)
-                g[x] = UInt16(min(max(ng, 0), 65535) + 0.5)
-                bl[x] = UInt16(min(max(nb, 0), 65535) + 0.5)
+                r[x] = Self.code(a.x * vr + a.y * vg + a.z * vb + o)
+                g[x] = Self.code(b.x * vr + b.y * vg + b.z * vb + o)
+                bl[x] = Self.code(c.x * vr + c.y * vg + c.z * vb + o)
             }
         }
+    }
+
+    /// `v` clipped to 0…65535 and rounded to the nearest code: adding 1.5 · 2²³ leaves the
+    /// rounded integer in the low bits of the float's pattern.
+    @inline(__always) private static func code(_ v: Float) -> UInt16 {
+        UInt16(truncatingIfNeeded: (min(max(v, 0), 65535) + 12_582_912).bitPattern)
     }
 
     /// The planes through the gamma into BGRA rows `targetStride` bytes apart (alpha 255).
