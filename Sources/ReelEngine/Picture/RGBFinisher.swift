@@ -70,6 +70,8 @@ struct FinisherKernel {
     static let powerFloor = Float(0x1p-30)
     static let powerBase = powerFloor.bitPattern >> encodeShift
     let toXYZ: Row, fromXYZ: Row, crosstalk: Row, out: Row
+    /// `out` · `fromXYZ`: in luma mode nothing happens between the two, so one map does both.
+    let fromXYZOut: Row
     let outOffset: SIMD3<Float>
     let sourceMin: Float, sourceMax: Float, targetMin: Float, targetSpan: Float
 
@@ -120,6 +122,7 @@ struct FinisherKernel {
         fromXYZ = rows(constants.fromXYZ)
         crosstalk = rows(plan.crosstalkMatrix)
         out = rows(constants.outMatrix)
+        fromXYZOut = rows(constants.outMatrix * constants.fromXYZ)
         outOffset = SIMD3<Float>(constants.outOffset)
         sourceMin = Float(plan.sourceMin)
         sourceMax = Float(plan.sourceMax)
@@ -175,13 +178,11 @@ struct FinisherKernel {
                 red[x] *= gain; green[x] *= gain; blue[x] *= gain
             }
         }
-        if let curve { toneMap(count, curve, red, green, blue, cx, cy, cz, ratio) }
-        let (m, o, low, span) = (out, outOffset, targetMin, targetSpan)
-        for x in 0..<count {
-            let (nr, ng, nb) = Self.apply(m, red[x], green[x], blue[x])
-            red[x] = Self.clamp(nr + o.x, 0, 1) * span + low
-            green[x] = Self.clamp(ng + o.y, 0, 1) * span + low
-            blue[x] = Self.clamp(nb + o.z, 0, 1) * span + low
+        if let curve, hybridWeight == nil {
+            lumaToneMap(count, curve, red, green, blue, cx, cy, cz, ratio)
+        } else {
+            if let curve { toneMap(count, curve, red, green, blue, cx, cy, cz, ratio) }
+            normalise(count, red, green, blue)
         }
         let (base, shift) = (encodeBase, Self.encodeShift)
         for x in 0..<count {
@@ -190,6 +191,44 @@ struct FinisherKernel {
             p[1] = encode[Int((green[x].bitPattern >> shift) &- base)]
             p[2] = encode[Int((red[x].bitPattern >> shift) &- base)]
             p[3] = 255
+        }
+    }
+
+    /// Light to the target's normalised light, in place: the out map (crosstalk undone, the
+    /// gamut mapped), clipped, lifted to the target's black.
+    @inline(__always) private func normalise(_ count: Int, _ red: UnsafeMutablePointer<Float>,
+                                             _ green: UnsafeMutablePointer<Float>, _ blue: UnsafeMutablePointer<Float>) {
+        let (m, o, low, span) = (out, outOffset, targetMin, targetSpan)
+        for x in 0..<count {
+            let (nr, ng, nb) = Self.apply(m, red[x], green[x], blue[x])
+            red[x] = Self.clamp(nr + o.x, 0, 1) * span + low
+            green[x] = Self.clamp(ng + o.y, 0, 1) * span + low
+            blue[x] = Self.clamp(nb + o.z, 0, 1) * span + low
+        }
+    }
+
+    /// Luma mode's tone curve and the out map together, on a row of light, in place: back from
+    /// XYZ and out in one matrix, and one pass fewer over the row (`cx`, `cy`, `cz` and `ratio`
+    /// are scratch). The same arithmetic as `toneMap` then `normalise`, regrouped.
+    @inline(__always) private func lumaToneMap(_ count: Int, _ curve: UnsafeMutablePointer<Float>,
+                                               _ red: UnsafeMutablePointer<Float>, _ green: UnsafeMutablePointer<Float>,
+                                               _ blue: UnsafeMutablePointer<Float>, _ cx: UnsafeMutablePointer<Float>,
+                                               _ cy: UnsafeMutablePointer<Float>, _ cz: UnsafeMutablePointer<Float>,
+                                               _ ratio: UnsafeMutablePointer<Float>) {
+        let (low, high, forward) = (sourceMin, sourceMax, toXYZ)
+        for x in 0..<count {
+            (cx[x], cy[x], cz[x]) = Self.apply(forward, Self.clamp(red[x], low, high), Self.clamp(green[x], low, high),
+                                               Self.clamp(blue[x], low, high))
+        }
+        for x in 0..<count { (cy[x], ratio[x]) = lookUp(curve, cy[x]) }
+        let (m, o, black, span) = (fromXYZOut, outOffset, targetMin, targetSpan)
+        for x in 0..<count {
+            let mx = cx[x] * ratio[x], mz = cz[x] * ratio[x]
+            let my = cy[x] - max(0.1 * mx, 0)
+            let (nr, ng, nb) = Self.apply(m, mx, my, mz)
+            red[x] = Self.clamp(nr + o.x, 0, 1) * span + black
+            green[x] = Self.clamp(ng + o.y, 0, 1) * span + black
+            blue[x] = Self.clamp(nb + o.z, 0, 1) * span + black
         }
     }
 
