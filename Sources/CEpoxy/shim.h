@@ -25,6 +25,7 @@ static inline void reel_gl_delete_textures(GLsizei n, const GLuint *t) { glDelet
 static inline void reel_gl_active_texture(GLenum unit) { glActiveTexture(unit); }
 static inline void reel_gl_bind_texture(GLenum target, GLuint t) { glBindTexture(target, t); }
 static inline void reel_gl_tex_parameteri(GLenum target, GLenum name, GLint value) { glTexParameteri(target, name, value); }
+static inline void reel_gl_generate_mipmap(GLenum target) { glGenerateMipmap(target); }
 static inline void reel_gl_pixel_storei(GLenum name, GLint value) { glPixelStorei(name, value); }
 static inline void reel_gl_tex_image_2d(GLenum target, GLint level, GLint internal, GLsizei w, GLsizei h,
                                         GLenum format, GLenum type, const void *data) {

@@ -58,6 +58,15 @@ extension Fixtures.Spec {
         "-c:v", "libx264", "-preset", "ultrafast", "-crf", "12", "-g", "25",
     ])
 
+    /// A zone plate: grey rings whose frequency rises from the top-left corner to near the
+    /// sampling limit at the far edges, lossless. Drawn small, what a drawing path does with
+    /// detail finer than its pixels shows as moiré or as an even grey.
+    public static let zonePlate = Self(name: "zone-plate", ext: "mkv", arguments: [
+        "-f", "lavfi", "-i", "color=black:s=640x360:r=25:d=1,format=yuv420p",
+        "-vf", "geq=lum='128+100*sin(0.0025*(X*X+Y*Y))':cb=128:cr=128",
+        "-c:v", "libx264", "-preset", "ultrafast", "-qp", "0",
+    ])
+
     /// The colour fixtures, for sweeps.
     public static let colourTagged: [Self] = [pqWithMetadata, pqBare, hlg, bt2020SDR]
 }

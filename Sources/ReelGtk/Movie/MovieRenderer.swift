@@ -127,12 +127,14 @@ final class MovieRenderer {
             program.use(adjusted, chromaScale: scale, chromaOffset: offset, textureMap: map,
                         gamma: Float(1 / equalizer.gammaFactor))
             if let plan { useColour(plan, program) }
+            textures.minify(semiPlanar ? 2 : 3, Self.needsMipmaps(placement))
             for plane in 0..<(semiPlanar ? 2 : 3) { textures.bind(plane, unit: plane) }
         case .rgb(let swap, let done):
             let equalize = done == nil && !equalizer.isNeutral
             guard let program = equalize ? equalizedRGB() : rgbProgram else { return }
             program.use(swapRedBlue: swap, textureMap: map)
             if equalize { program.use(equalizer, matrix: frame.colorMatrix) }
+            textures.minify(1, Self.needsMipmaps(placement))
             textures.bind(0, unit: 0)
         }
         reel_gl_bind_vertex_array(vertexArray)
@@ -140,6 +142,11 @@ final class MovieRenderer {
         reel_gl_bind_vertex_array(0)
         reel_gl_active_texture(GLenum(GL_TEXTURE0))
     }
+
+    /// Beyond half its size a bilinear sample no longer takes in every texel it covers: fine
+    /// detail aliases and shimmers as the picture moves, so mipmaps take over (down to half
+    /// size the plain path stays, exactly as before).
+    nonisolated static func needsMipmaps(_ placement: PicturePlacement) -> Bool { placement.minification > 2 }
 
     // MARK: Uploading
 

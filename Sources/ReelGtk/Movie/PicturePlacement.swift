@@ -100,6 +100,14 @@ struct PicturePlacement: Equatable {
                       width: (x1 - x0) * Double(crop.width), height: (y1 - y0) * Double(crop.height))
     }
 
+    /// Decoded pixels per screen pixel along the axis where the picture shrinks most (1: drawn
+    /// at its own size; 4: a quarter of it across or down).
+    var minification: Double {
+        let (across, down) = turns % 2 == 1 ? (picture.height, picture.width) : (picture.width, picture.height)
+        guard across > 0, down > 0 else { return 1 }
+        return max(Double(crop.width) / Double(across), Double(crop.height) / Double(down))
+    }
+
     /// A point of the shown picture (fractions, y down) as a point of the unturned, unmirrored
     /// picture: the mirror is undone first (it acts on the screen), then the turns.
     static func sourceFraction(ofShown p: Point, turns: Int, flipped: Bool) -> Point {

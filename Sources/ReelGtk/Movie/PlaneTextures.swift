@@ -1,7 +1,9 @@
 import CEpoxy
 
 /// One GL texture per picture plane, kept from frame to frame: storage is allocated only when a
-/// plane's size or format changes; otherwise each new picture overwrites it in place.
+/// plane's size or format changes; otherwise each new picture overwrites it in place. A picture
+/// drawn at less than half its size is sampled from mipmaps (see `minify`), so that detail finer
+/// than the screen's pixels averages out instead of shimmering.
 /// Threading: main thread, with the GL context current.
 @MainActor
 final class PlaneTextures {
@@ -12,10 +14,16 @@ final class PlaneTextures {
 
     private(set) var names: [GLuint]
     private var shapes: [Shape?]
+    /// Whether each texture's mipmaps were made from what it holds now.
+    private var mipmapped: [Bool]
+    /// Whether each texture samples its mipmaps when minified.
+    private var minifying: [Bool]
 
     init(count: Int) {
         names = [GLuint](repeating: 0, count: count)
         shapes = [Shape?](repeating: nil, count: count)
+        mipmapped = [Bool](repeating: false, count: count)
+        minifying = mipmapped
         reel_gl_gen_textures(GLsizei(count), &names)
     }
 
@@ -23,6 +31,8 @@ final class PlaneTextures {
         reel_gl_delete_textures(GLsizei(names.count), names)
         names = names.map { _ in 0 }
         shapes = shapes.map { _ in nil }
+        mipmapped = mipmapped.map { _ in false }
+        minifying = mipmapped
     }
 
     /// Whether rows `bytesPerRow` apart can be uploaded as they are: GL takes a row length in
@@ -49,8 +59,30 @@ final class PlaneTextures {
                 reel_gl_tex_parameteri(GLenum(GL_TEXTURE_2D), GLenum(name), value)
             }
             shapes[index] = shape
+            minifying[index] = false
         }
+        mipmapped[index] = false
         reel_gl_pixel_storei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+    }
+
+    /// Whether textures `0..<count` are sampled through mipmaps (trilinear) or as they are
+    /// (bilinear). Mipmaps are made from the texture's picture the first time it needs them: once
+    /// per picture while it is drawn small, never while it is drawn at half its size or more,
+    /// where bilinear sampling already takes in every texel.
+    func minify(_ count: Int, _ on: Bool) {
+        for index in 0..<min(count, names.count) where shapes[index] != nil {
+            guard on || minifying[index] else { continue }
+            reel_gl_bind_texture(GLenum(GL_TEXTURE_2D), names[index])
+            if on, !mipmapped[index] {
+                reel_gl_generate_mipmap(GLenum(GL_TEXTURE_2D))
+                mipmapped[index] = true
+            }
+            if minifying[index] != on {
+                reel_gl_tex_parameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER),
+                                       on ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR)
+                minifying[index] = on
+            }
+        }
     }
 
     /// Binds texture `index` to texture unit `unit`.

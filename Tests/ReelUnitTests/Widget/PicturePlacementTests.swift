@@ -118,6 +118,22 @@ struct PicturePlacementTests {
         #expect(p.picture == VideoRect(x: -50, y: -100, width: 200, height: 400))
         #expect(p.source == SourceRegion(x: 50, y: 25, width: 100, height: 50))
     }
+    @Test("Minification: decoded pixels a screen pixel on the axis that shrinks most; mipmaps only beyond 2")
+    func minification() {
+        // A 4K film in a 1080p view: exactly half, still the plain bilinear path.
+        let uhd = Self.place(3840, 2160, in: 1920, 1080)
+        #expect(uhd.minification == 2 && !MovieRenderer.needsMipmaps(uhd))
+        // In a 1280-wide view: three to one.
+        #expect(Self.place(3840, 2160, in: 1280, 720).minification == 3)
+        #expect(MovieRenderer.needsMipmaps(Self.place(3840, 2160, in: 1280, 720)))
+        // A portrait phone clip turned upright: its 1920 rows across 540 screen rows.
+        let phone = Self.place(1920, 1080, stream: 1, in: 960, 540)
+        #expect(abs(phone.minification - 1920.0 / 540) < 1e-9)
+        // Zoomed in, nothing shrinks; a crop counts only what it keeps.
+        #expect(Self.place(1280, 720, PictureTransform(), PictureShape(zoom: 1), in: 640, 360).minification == 1)
+        #expect(Self.place(1280, 720, PictureTransform(crop: PixelRect(x: 0, y: 0, width: 640, height: 360)), in: 320, 180)
+            .minification == 2)
+    }
 }
 
 /// The steps the keys take on the shape.
@@ -142,4 +158,5 @@ struct PictureShapeTests {
         #expect(s.reset() == PictureShape(transform: PictureTransform(turns: 1)))
         #expect(s.reset(all: true) == .plain && !PictureShape.plain.isViewed)
     }
+
 }
