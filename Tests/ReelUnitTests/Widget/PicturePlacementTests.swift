@@ -118,6 +118,7 @@ struct PicturePlacementTests {
         #expect(p.picture == VideoRect(x: -50, y: -100, width: 200, height: 400))
         #expect(p.source == SourceRegion(x: 50, y: 25, width: 100, height: 50))
     }
+
     @Test("Minification: decoded pixels a screen pixel on the axis that shrinks most; mipmaps only beyond 2")
     func minification() {
         // A 4K film in a 1080p view: exactly half, still the plain bilinear path.
