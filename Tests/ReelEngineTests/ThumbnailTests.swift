@@ -78,10 +78,7 @@ struct ThumbnailTests {
     @Test("Sample aspect ratio and rotation: the thumbnail has the displayed shape and FFmpeg's picture")
     func displayShape() throws {
         let anamorphic = try Fixtures.path(.anamorphic)
-        let rotated = try Fixtures.derived("rotated-90", ext: "mp4", from: .videoOnly) { source, destination in
-            try Command.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-i", source,
-                             "-c", "copy", "-metadata:s:v:0", "rotate=90", "-f", "mp4", destination])
-        }
+        let rotated = try Self.rotatedFixture()
         for (path, width, height) in [(anamorphic, 569, 160), (rotated, 120, 160)] {
             let info = try MediaInspector.inspect(MediaSource(path: path))
             let expected = ThumbnailSize.standard.pixels(for: try #require(info.videoStream))
@@ -99,6 +96,75 @@ struct ThumbnailTests {
             let flipped = PictureRotation.rotate(thumbnail.pixels, width: thumbnail.width, height: thumbnail.height, clockwise: 180)
             #expect(ThumbnailOracle.psnr(flipped.pixels, right) < Self.samePicture, "\(path): upside down passes too")
         }
+    }
+
+    /// The person's shapes of a picture and FFmpeg's way to each (`W`, `H`: the preview's size).
+    struct ShapeCase: Sendable, CustomTestStringConvertible {
+        let name: String
+        let fixture: @Sendable () throws -> String
+        let transform: PictureTransform
+        let width: Int, height: Int
+        let before: String?
+        /// Scaled on its side when the stream's and the person's turns together are odd.
+        let onItsSide: Bool
+        let after: String?
+        var testDescription: String { name }
+    }
+
+    static func rotatedFixture() throws -> String {
+        try Fixtures.derived("rotated-90", ext: "mp4", from: .videoOnly) { source, destination in
+            try Command.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-i", source,
+                             "-c", "copy", "-metadata:s:v:0", "rotate=90", "-f", "mp4", destination])
+        }
+    }
+
+    static let shapeCases: [ShapeCase] = [
+        ShapeCase(name: "turned a quarter", fixture: { try Fixtures.path(.letterboxed) }, transform: PictureTransform(turns: 1),
+                  width: 90, height: 160, before: nil, onItsSide: true, after: "transpose=clock"),
+        ShapeCase(name: "mirrored", fixture: { try Fixtures.path(.letterboxed) }, transform: PictureTransform(flipped: true),
+                  width: 284, height: 160, before: nil, onItsSide: false, after: "hflip"),
+        ShapeCase(name: "black bars cropped", fixture: { try Fixtures.path(.letterboxed) },
+                  transform: PictureTransform(crop: PixelRect(x: 0, y: 46, width: 640, height: 268)),
+                  width: 382, height: 160, before: "crop=640:268:0:46", onItsSide: false, after: nil),
+        ShapeCase(name: "anamorphic at 4:3", fixture: { try Fixtures.path(.anamorphic) }, transform: PictureTransform(aspect: .standard),
+                  width: 213, height: 160, before: nil, onItsSide: false, after: nil),
+        // The stream's quarter turn (anticlockwise: "rotate=90" tags a display matrix of +90°)
+        // and the person's three clockwise: upside down, then mirrored: flipped top to bottom.
+        ShapeCase(name: "a rotated stream turned on and mirrored", fixture: { try rotatedFixture() },
+                  transform: PictureTransform(turns: 3, flipped: true),
+                  width: 213, height: 160, before: nil, onItsSide: false, after: "vflip"),
+    ]
+
+    @Test("A shaped request: the person's crop, aspect, turns and mirror over the stream's own, as FFmpeg's filters make them",
+          arguments: shapeCases)
+    func shaped(_ c: ShapeCase) throws {
+        let path = try c.fixture()
+        let recorder = ThumbnailRecorder()
+        let provider = ThumbnailProvider(source: MediaSource(path: path), deliver: recorder.deliver)
+        defer { provider.close() }
+        provider.request(at: 0.1, transform: c.transform)
+        let result = try #require(recorder.wait(for: 0.1), "no answer")
+        #expect(result.transform == c.transform)
+        let thumbnail = try result.outcome.get()
+        #expect(thumbnail.width == c.width && thumbnail.height == c.height, "\(c.name): \(thumbnail.width)×\(thumbnail.height)")
+        let scaled = c.onItsSide ? (thumbnail.height, thumbnail.width) : (thumbnail.width, thumbnail.height)
+        let right = try ThumbnailOracle.shaped(path, at: thumbnail.frameTime, before: c.before, scaled: scaled, after: c.after,
+                                               width: thumbnail.width, height: thumbnail.height)
+        let psnr = ThumbnailOracle.psnr(thumbnail.pixels, right)
+        #expect(psnr >= Self.samePicture, "\(c.name): \(psnr) dB against FFmpeg's shaped picture")
+        // The plain picture at the same size does not pass for it (an aspect alone is the size).
+        if c.before != nil || c.after != nil {
+            let plain = try ThumbnailOracle.shaped(path, at: thumbnail.frameTime, scaled: (thumbnail.width, thumbnail.height),
+                                                   width: thumbnail.width, height: thumbnail.height)
+            #expect(ThumbnailOracle.psnr(thumbnail.pixels, plain) < Self.samePicture, "\(c.name): the unshaped picture passes too")
+        }
+        // The same key frame in another shape is another picture, not the cached one; in this
+        // shape again, the cached one.
+        let other = try recorder.ask(provider, 0.12).outcome.get()
+        #expect(!other.fromCache && other.frameTime == thumbnail.frameTime, "the plain picture came from the shaped one's entry")
+        provider.request(at: 0.11, transform: c.transform)
+        let again = try #require(recorder.wait(for: 0.11)).outcome.get()
+        #expect(again.fromCache && again.pixels == thumbnail.pixels)
     }
 
     @Test("Sizes keep the display aspect ratio: by height, by width, fitting a box")

@@ -78,24 +78,32 @@ struct PreviewTests {
         /// The picture in the card, as drawn, once two screenshots agree (it arrives a moment
         /// after the card).
         func cardPicture(_ name: String) throws -> (png: String, node: AccessibleNode) {
-            var previous: Data?
-            var result: (String, AccessibleNode)?
-            try Desktop.wait("a settled preview picture", log: app.log, timeout: 15) {
-                guard let node = try app.accessibleTree().first(where: { $0.name == "Preview picture" && $0.states.contains("visible") }),
-                      node.width > 20 else { return false }
-                let shot = try desktop.screenshot("\(name)-screen")
-                let png = desktop.home.appendingPathComponent("\(name).png").path
-                // The corners are rounded: compare inside them.
-                // (Without ImageMagick's date chunks, so equal pixels make equal files.)
-                try Command.run(["convert", shot, "-crop", "\(node.width - 12)x\(node.height - 12)+\(node.x + 6)+\(node.y + 6)",
-                                 "+repage", "-strip", "-define", "png:exclude-chunks=date,time", png])
-                let data = FileManager.default.contents(atPath: png)
-                defer { previous = data }
-                result = (png, node)
-                return data != nil && data == previous
-            }
-            return result!
+            try PreviewTests.cardPicture(app, on: desktop, name)
         }
+    }
+
+    /// The picture in `app`'s card, as drawn, once two screenshots agree and `accept` takes it
+    /// (its node, and the pixels inside the rounded corners as PNG).
+    static func cardPicture(_ app: ReelApp, on desktop: Desktop, _ name: String,
+                            accept: (AccessibleNode, Data) throws -> Bool = { _, _ in true }) throws -> (png: String, node: AccessibleNode) {
+        var previous: Data?
+        var result: (String, AccessibleNode)?
+        try Desktop.wait("a settled preview picture", log: app.log, timeout: 15) {
+            guard let node = try app.accessibleTree().first(where: { $0.name == "Preview picture" && $0.states.contains("visible") }),
+                  node.width > 20 else { return false }
+            let shot = try desktop.screenshot("\(name)-screen")
+            let png = desktop.home.appendingPathComponent("\(name).png").path
+            // The corners are rounded: compare inside them.
+            // (Without ImageMagick's date chunks, so equal pixels make equal files.)
+            try Command.run(["convert", shot, "-crop", "\(node.width - 12)x\(node.height - 12)+\(node.x + 6)+\(node.y + 6)",
+                             "+repage", "-strip", "-define", "png:exclude-chunks=date,time", png])
+            let data = FileManager.default.contents(atPath: png)
+            defer { previous = data }
+            result = (png, node)
+            guard let data, data == previous else { return false }
+            return try accept(node, data)
+        }
+        return result!
     }
 
     /// What the card says: "Preview at 0:00:02:03, Main part — No preview while streaming".

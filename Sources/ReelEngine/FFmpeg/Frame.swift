@@ -25,6 +25,21 @@ final class Frame: @unchecked Sendable {
 
     func unref() { av_frame_unref(pointer) }
 
+    /// A new reference to the same buffers that starts at `rect` (whole pixels; FFmpeg keeps
+    /// chroma whole by rounding the origin down for subsampled layouts), for libswscale, which
+    /// converts whole frames only.
+    func cropped(to rect: PixelRect) throws(PlayerError) -> Frame {
+        let copy = Frame()
+        guard av_frame_ref(copy.pointer, pointer) >= 0 else { throw .internalError("cannot reference a picture") }
+        let f = copy.pointer
+        f.pointee.crop_left = rect.x
+        f.pointee.crop_top = rect.y
+        f.pointee.crop_right = Int(f.pointee.width) - rect.x - rect.width
+        f.pointee.crop_bottom = Int(f.pointee.height) - rect.y - rect.height
+        guard av_frame_apply_cropping(f, Int32(AV_FRAME_CROP_UNALIGNED)) >= 0 else { throw .internalError("cannot crop a picture") }
+        return copy
+    }
+
     /// The presentation timestamp FFmpeg judged best (reordered pts, else dts), in stream units.
     var bestEffortTimestamp: Int64 { pointer.pointee.best_effort_timestamp }
     var durationInStreamUnits: Int64 { reel_frame_duration(pointer) }

@@ -87,12 +87,13 @@ final class KeyFrameReader {
         return spans.first { $0.from <= time && time <= $0.to }?.key
     }
 
-    /// Reads and scales the key frame `time` shows. `cancelled` is polled between packets.
-    func thumbnail(at time: Double, size: ThumbnailSize,
+    /// Reads and scales the key frame `time` shows, shaped by `transform`. `cancelled` is
+    /// polled between packets.
+    func thumbnail(at time: Double, size: ThumbnailSize, transform: PictureTransform = .identity,
                    cancelled: () -> Bool) throws(ThumbnailError) -> (key: Int64, thumbnail: Thumbnail) {
         let (key, found) = try keyFrame(at: time, cancelled: cancelled)
         let frameTime = Double(found.pts == reel_nopts_value() ? 0 : found.pts) * timeBase - origin
-        let pixels = try scale(found.picture, size: size)
+        let pixels = try scale(found.picture, size: size, transform: transform)
         return (key, Thumbnail(requestedTime: time, frameTime: frameTime, width: pixels.width,
                                height: pixels.height, pixels: pixels.data, fromCache: false))
     }
@@ -223,28 +224,33 @@ final class KeyFrameReader {
         }
     }
 
-    /// Scales to the thumbnail size of the picture as displayed (through the colour plan, when
-    /// the picture has one), then turns it upright.
-    private func scale(_ picture: Frame, size: ThumbnailSize) throws(ThumbnailError) -> (data: Data, width: Int, height: Int) {
+    /// Scales to the thumbnail size of the picture as displayed and shaped by `transform`
+    /// (through the colour plan, when the picture has one), then turns it upright and mirrors
+    /// it as shown: the stream's rotation and the person's crop, aspect, turns and mirror, as
+    /// `ShapedPicture` shapes Save Picture.
+    private func scale(_ picture: Frame, size: ThumbnailSize,
+                       transform: PictureTransform) throws(ThumbnailError) -> (data: Data, width: Int, height: Int) {
         let sar = picture.pointer.pointee.sample_aspect_ratio
         let aspect = sar.num > 0 && sar.den > 0 ? Double(sar.num) / Double(sar.den) : streamAspect
-        let quarterTurn = rotation % 180 == 90
-        var displayWidth = Double(picture.width) * aspect
-        var displayHeight = Double(picture.height)
-        if quarterTurn { swap(&displayWidth, &displayHeight) }
-        let target = size.pixels(displayWidth: displayWidth, displayHeight: displayHeight)
+        let shaped = ShapedPicture(width: picture.width, height: picture.height, sampleAspect: aspect,
+                                   clockwise: rotation, transform: transform)
+        let target = size.pixels(displayWidth: shaped.displayWidth, displayHeight: shaped.displayHeight)
         // Scaled on its side first when the picture is turned a quarter.
-        let scaledWidth = quarterTurn ? target.height : target.width
-        let scaledHeight = quarterTurn ? target.width : target.height
+        let scaledWidth = shaped.isQuarterTurned ? target.height : target.width
+        let scaledHeight = shaped.isQuarterTurned ? target.width : target.height
         let rgba: Data
         do {
             let video = VideoFrame(frame: picture, serial: 0, pts: 0, duration: 0, index: nil)
-            rgba = video.colour.plan() == nil
-                ? try FrameExport.rgba(of: picture, width: scaledWidth, height: scaledHeight)
-                : try FrameExport.finishedRGBA(video, width: scaledWidth, height: scaledHeight, scaler: finisher)
+            if video.colour.plan() != nil {
+                rgba = try FrameExport.finishedRGBA(video, region: shaped.isCropped ? shaped.sourceRegion : nil,
+                                                    width: scaledWidth, height: scaledHeight, scaler: finisher)
+            } else {
+                let source = shaped.isCropped ? try picture.cropped(to: shaped.region) : picture
+                rgba = try FrameExport.rgba(of: source, width: scaledWidth, height: scaledHeight)
+            }
         } catch { throw .unreadable(error) }
-        let turned = PictureRotation.rotate(rgba, width: scaledWidth, height: scaledHeight, clockwise: rotation)
-        return (turned.pixels, turned.width, turned.height)
+        let shown = shaped.turning(rgba, width: scaledWidth, height: scaledHeight)
+        return (shown.pixels, shown.width, shown.height)
     }
 
     private func timestamp(_ time: Double) -> Int64 {

@@ -2,8 +2,8 @@ import Foundation
 
 /// A small picture of one moment of a video, for a hover preview: the key frame nearest the
 /// time asked for, scaled to a thumbnail size with the display aspect ratio (sample aspect
-/// ratio and rotation applied), as 8-bit RGBA rows with opaque alpha — the layout GDK's
-/// `GDK_MEMORY_R8G8B8A8` memory textures take as they are.
+/// ratio and rotation applied, then the person's `PictureTransform`), as 8-bit RGBA rows with
+/// opaque alpha — the layout GDK's `GDK_MEMORY_R8G8B8A8` memory textures take as they are.
 /// Threading: immutable; shareable across threads.
 public struct Thumbnail: Sendable {
     /// The time that was asked for (the hover position), in seconds from the media's start.
@@ -48,6 +48,8 @@ public struct Thumbnail: Sendable {
 public struct ThumbnailResult: Sendable {
     /// The hover time this answers.
     public let requestedTime: Double
+    /// The shape the picture was asked in: a host that has changed it since drops the answer.
+    public let transform: PictureTransform
     public let outcome: Result<Thumbnail, ThumbnailError>
 
     public var thumbnail: Thumbnail? { try? outcome.get() }

@@ -3,11 +3,20 @@
 /// kept (a budget of 0 keeps nothing).
 /// Threading: a value type; the provider keeps it on its decode thread.
 struct ThumbnailCache {
-    /// One picture at one size: the key frame's timestamp (in its stream's time base) is what
-    /// makes nearby hover positions that show the same key frame hit the same entry.
+    /// One picture at one size and shape: the key frame's timestamp (in its stream's time base)
+    /// is what makes nearby hover positions that show the same key frame hit the same entry;
+    /// the person's transform is part of it, so a picture turned, mirrored or cropped otherwise
+    /// is never answered with the old shape.
     struct Key: Hashable {
         let picture: Int64
         let size: ThumbnailSize
+        let transform: PictureTransform
+
+        init(picture: Int64, size: ThumbnailSize, transform: PictureTransform = .identity) {
+            self.picture = picture
+            self.size = size
+            self.transform = transform
+        }
     }
 
     let budget: Int

@@ -8,8 +8,10 @@ import Foundation
 ///
 /// - `request(at:)` is cheap and never blocks: the newest request replaces any that is still
 ///   waiting (stale ones are dropped, not queued); one being decoded finishes and is delivered.
-/// - Pictures are kept in an LRU cache bounded by bytes, keyed by key frame and size, so every
-///   hover position that shows the same key frame is answered from it.
+/// - Pictures are shaped as the movie is (the person's crop, aspect, turns and mirror, named
+///   with each request; not zoom or pan) and kept in an LRU cache bounded by bytes, keyed by
+///   key frame, size and shape, so every hover position that shows the same key frame in the
+///   same shape is answered from it.
 /// - The source is opened at the first request. Whether it may be opened at all is
 ///   `MediaSource.previewAvailability`'s decision (remote media: not while streaming).
 ///
@@ -60,9 +62,12 @@ public final class ThumbnailProvider: Sendable {
 
     public var statistics: Statistics { core.statistics }
 
-    /// Asks for the picture at `seconds` (from the media's start); the answer comes through
-    /// `deliver`. A request still waiting when a newer one comes is dropped. Ignored after `close`.
-    public func request(at seconds: Double, size: ThumbnailSize? = nil) { core.request(at: seconds, size: size) }
+    /// Asks for the picture at `seconds` (from the media's start), shaped by `transform`; the
+    /// answer comes through `deliver`. A request still waiting when a newer one comes is
+    /// dropped. Ignored after `close`.
+    public func request(at seconds: Double, size: ThumbnailSize? = nil, transform: PictureTransform = .identity) {
+        core.request(at: seconds, size: size, transform: transform)
+    }
 
     /// Stops the provider: a decode under way is abandoned at its next packet, the file is
     /// closed, and nothing is delivered once this returns. Called from inside `deliver`, it
@@ -79,7 +84,7 @@ extension ThumbnailProvider {
         // lives in `run`'s locals on the decode thread.
         private let source: MediaSource
         private let condition = NSCondition()
-        private var pending: (time: Double, size: ThumbnailSize)?
+        private var pending: Request?
         private var closed = false
         private var worker: EngineThread?
         private var stats = Statistics()
@@ -106,14 +111,21 @@ extension ThumbnailProvider {
             return stats
         }
 
-        func request(at seconds: Double, size: ThumbnailSize?) {
+        /// One request waiting for the decode thread. Threading: a value type.
+        private struct Request {
+            let time: Double
+            let size: ThumbnailSize
+            let transform: PictureTransform
+        }
+
+        func request(at seconds: Double, size: ThumbnailSize?, transform: PictureTransform) {
             guard seconds.isFinite else { return }
             condition.lock()
             defer { condition.unlock() }
             guard !closed else { return }
             if pending != nil { stats.dropped += 1 }
             stats.requests += 1
-            pending = (seconds, size ?? defaultSize)
+            pending = Request(time: seconds, size: size ?? defaultSize, transform: transform)
             if worker == nil {
                 worker = EngineThread(name: "reel.thumbs") { [self] in
                     _ = reel_set_thread_nice(ThumbnailProvider.niceness)
@@ -138,7 +150,7 @@ extension ThumbnailProvider {
 
         private var isClosed: Bool { condition.lock(); defer { condition.unlock() }; return closed }
 
-        private func nextRequest() -> (time: Double, size: ThumbnailSize)? {
+        private func nextRequest() -> Request? {
             condition.lock()
             defer { condition.unlock() }
             while pending == nil && !closed { condition.wait() }
@@ -163,14 +175,18 @@ extension ThumbnailProvider {
                 if let openFailure {
                     outcome = .failure(isClosed ? .closed : openFailure)
                 } else if let reader {
-                    let known = reader.pictureKey(at: request.time).map { ThumbnailCache.Key(picture: $0, size: request.size) }
+                    let known = reader.pictureKey(at: request.time).map {
+                        ThumbnailCache.Key(picture: $0, size: request.size, transform: request.transform)
+                    }
                     if let known, let cached = cache.lookup(known) {
                         hit = true
                         outcome = .success(cached.answering(request.time, fromCache: true))
                     } else {
                         do {
-                            let made = try reader.thumbnail(at: request.time, size: request.size) { [self] in isClosed }
-                            cache.insert(made.thumbnail, for: .init(picture: made.key, size: request.size))
+                            let made = try reader.thumbnail(at: request.time, size: request.size,
+                                                            transform: request.transform) { [self] in isClosed }
+                            cache.insert(made.thumbnail, for: .init(picture: made.key, size: request.size,
+                                                                    transform: request.transform))
                             outcome = .success(made.thumbnail)
                         } catch {
                             outcome = .failure(error)
@@ -188,7 +204,7 @@ extension ThumbnailProvider {
                 stats.cachedPictures = cache.count
                 stats.cachedBytes = cache.bytes
                 condition.unlock()
-                deliver(ThumbnailResult(requestedTime: request.time, outcome: outcome))
+                deliver(ThumbnailResult(requestedTime: request.time, transform: request.transform, outcome: outcome))
             }
         }
     }

@@ -29,13 +29,13 @@ public enum ThumbnailSize: Sendable, Hashable {
     }
 
     /// The thumbnail size of the video stream `stream` shows (its display aspect ratio: the
-    /// sample aspect ratio widens it, a quarter turn swaps its sides), so a host can lay out
-    /// a card before the first picture arrives.
-    public func pixels(for stream: StreamInfo) -> (width: Int, height: Int) {
+    /// sample aspect ratio widens it, a quarter turn swaps its sides), shaped by `transform`
+    /// as the provider shapes its pictures (`ShapedPicture`), so a host can lay out a card
+    /// before the first picture arrives.
+    public func pixels(for stream: StreamInfo, transform: PictureTransform = .identity) -> (width: Int, height: Int) {
         let sar = stream.sampleAspectRatio.map { $0.value > 0 ? $0.value : 1 } ?? 1
-        var w = Double(stream.width ?? 16) * sar
-        var h = Double(stream.height ?? 9)
-        if stream.rotation % 180 == 90 { swap(&w, &h) }
-        return pixels(displayWidth: w, displayHeight: h)
+        let shaped = ShapedPicture(width: stream.width ?? 16, height: stream.height ?? 9, sampleAspect: sar,
+                                   clockwise: stream.rotation, transform: transform)
+        return pixels(displayWidth: shaped.displayWidth, displayHeight: shaped.displayHeight)
     }
 }

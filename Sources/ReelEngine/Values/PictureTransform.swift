@@ -2,7 +2,7 @@
 /// decoded picture, an aspect to show it at, turns and a mirror. Remembered per file (a phone
 /// clip turned once stays turned), unlike zoom and pan, which belong to one viewing.
 /// Threading: a value type.
-public struct PictureTransform: Sendable, Equatable, Codable {
+public struct PictureTransform: Sendable, Hashable, Codable {
     /// The part of the decoded picture to show, in its pixels (nil: all of it).
     public var crop: PixelRect?
     public var aspect: AspectOverride
@@ -61,7 +61,7 @@ public enum AspectOverride: String, Sendable, Codable, CaseIterable {
 }
 
 /// A rectangle of whole pixels. Threading: a value type.
-public struct PixelRect: Sendable, Equatable, Codable, CustomStringConvertible {
+public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
     public var x: Int, y: Int, width: Int, height: Int
 
     public init(x: Int, y: Int, width: Int, height: Int) {

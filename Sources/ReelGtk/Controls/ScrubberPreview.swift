@@ -5,7 +5,8 @@ import ReelEngine
 /// The hover preview: while the pointer is over the scrubber (or drags it), a small card above
 /// it at the pointer's x shows the picture there, the chapter and the time, as the scrubber
 /// maps that x to a time (`ControlsOverlay.time(atX:)`). Pictures come from the engine's
-/// `ThumbnailProvider`, one per media opened; until one arrives the card keeps its size with
+/// `ThumbnailProvider`, one per media opened, shaped as the movie is (the person's crop,
+/// aspect, turns and mirror; not zoom or pan); until one arrives the card keeps its size with
 /// an empty frame, so it never jumps. The card takes no input and lives only while the
 /// controls are shown, so the controls' own show-and-hide logic never sees it.
 /// Threading: main thread only; thumbnails hop here from the provider's thread.
@@ -33,8 +34,24 @@ final class ScrubberPreview {
     private var anchorX = 0.0
     private var hoverTime: Double?
     private var thumbnailSize: ThumbnailSize = .standard
-    /// The size the picture's frame was last laid out for.
+    /// The size the picture's frame was last laid out for (nil: lay it out again).
     private var sizedFor: ThumbnailSize?
+
+    /// The person's shape of the picture (the player view passes the model's on): pictures
+    /// come in it, and a change while the card shows asks for the picture again at once, so
+    /// the card never keeps the old shape.
+    var transform = PictureTransform.identity {
+        didSet {
+            guard transform != oldValue else { return }
+            // The picture held has the old shape: an empty frame of the new one until it comes.
+            gtk_picture_set_paintable(picture.cast(), nil)
+            sizedFor = nil
+            updateSize()
+            guard let hoverTime, gtk_widget_get_visible(card) != 0 else { return }
+            gtk_widget_queue_allocate(overlay)
+            provider?.request(at: hoverTime, size: thumbnailSize, transform: transform)
+        }
+    }
 
     /// The gap between the card and the controls bar.
     static let gap = 6.0
@@ -187,7 +204,7 @@ final class ScrubberPreview {
             gtk_widget_set_visible(card, 1)
         }
         gtk_widget_queue_allocate(overlay)
-        if changed { provider?.request(at: time, size: thumbnailSize) }
+        if changed { provider?.request(at: time, size: thumbnailSize, transform: transform) }
     }
 
     private func hide() {
@@ -196,7 +213,7 @@ final class ScrubberPreview {
     }
 
     private func received(_ result: ThumbnailResult, generation: Int) {
-        guard generation == self.generation, hoverTime != nil else { return }
+        guard generation == self.generation, hoverTime != nil, result.transform == transform else { return }
         switch result.outcome {
         case .success(let thumbnail):
             setMessage(nil)
@@ -236,13 +253,14 @@ final class ScrubberPreview {
     }
 
     /// Pictures a fifth of the view's height (72 to 160 pixels: readable in a small window,
-    /// modest in fullscreen), never wider than a 16:9 card of that height by a quarter.
+    /// modest in fullscreen), never wider than a 16:9 card of that height by a quarter; in the
+    /// picture's shape (a turned portrait clip gives a portrait card of the same height).
     private func updateSize() {
         let height = Int(min(160, max(72, (Double(gtk_widget_get_height(overlay)) / 5).rounded())))
         thumbnailSize = ThumbnailSize.fitting(width: Int((Double(height) * 16 / 9 * 1.25).rounded()), height: height)
         guard thumbnailSize != sizedFor, let video else { return }
         sizedFor = thumbnailSize
-        let pixels = thumbnailSize.pixels(for: video)
+        let pixels = thumbnailSize.pixels(for: video, transform: transform)
         gtk_widget_set_size_request(picture, gint(pixels.width), gint(pixels.height))
     }
 

@@ -167,7 +167,10 @@ public final class PlayerView {
     /// (spinner, status page, surface, visibility), then the controls.
     private func follow(_ change: PlayerModel.Change) {
         if change.contains(.state) { stateChanged(model.state) }
-        if change.contains(.shape) { movie.shape = model.shape }
+        if change.contains(.shape) {
+            movie.shape = model.shape
+            preview.transform = model.shape.transform
+        }
         if change.contains(.equalizer) { movie.equalizer = model.equalizer }
         switch change.moment {
         case .loaded(let info):

@@ -62,6 +62,27 @@ enum ThumbnailOracle {
         return result.stdout
     }
 
+    /// FFmpeg's picture of the frame at `time` shaped by hand: `before` on the decoded frame,
+    /// scaled to `scaled` (before any turn) as `picture` scales, `after` on the RGBA (the
+    /// stream's turn and the person's, written out), `width`×`height` at the end. The display
+    /// matrix is not applied for it (`-noautorotate`): `after` says every turn.
+    static func shaped(_ path: String, at time: Double, before: String? = nil, scaled: (width: Int, height: Int),
+                       after: String? = nil, width: Int, height: Int) throws -> Data {
+        let frames = try FrameMD5.of(path).entries
+        guard let index = frames.firstIndex(where: { abs($0.pts - time) < 0.0015 }) else {
+            throw Command.Failure(command: ["no frame at \(time) in \(path)"], result: .init(status: -1, stdout: Data(), stderr: Data()))
+        }
+        let scale = "scale=\(scaled.width):\(scaled.height):flags=bicubic+accurate_rnd+full_chroma_int:in_h_chr_pos=0:in_v_chr_pos=128"
+        let filters = ["select=eq(n\\,\(index))", before, scale, "format=rgba", after].compactMap { $0 }.joined(separator: ",")
+        let result = try Command.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-noautorotate", "-i", path,
+                                      "-vf", filters, "-fps_mode", "passthrough",
+                                      "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgba", "-"])
+        guard result.stdout.count == width * height * 4 else {
+            throw Command.Failure(command: ["ffmpeg shaped picture at \(time): \(result.stdout.count) bytes"], result: result)
+        }
+        return result.stdout
+    }
+
     private static let rotations = Locked([String: Int]())
 
     /// The display matrix's angle of the video stream, as ffprobe reads it: asked once per file,
