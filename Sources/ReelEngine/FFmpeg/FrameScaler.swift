@@ -75,7 +75,7 @@ public final class FrameScaler {
         } else {
             // libswscale takes whole pixels only: the region's, cut from a new reference.
             if let region {
-                source = try Self.cropped(source, to: region.pixels(width: Int(f.width), height: Int(f.height)))
+                source = try source.cropped(to: region.pixels(width: Int(f.width), height: Int(f.height)))
             }
             let rgb = try convertDirectly(source, format, deep: stage != nil)
             let p = rgb.pointer.pointee
@@ -114,20 +114,6 @@ public final class FrameScaler {
                                to: planarFormat, outWidth: Int(f.width), outHeight: Int(f.height))
         if split?.key != key { split = try SwsStage(key, flags: SWS_POINT) }
         return try split!.run(frame)
-    }
-
-    /// A new reference to `frame`'s buffers that starts at `rect` (whole pixels; FFmpeg keeps
-    /// chroma whole by rounding the origin down for subsampled layouts).
-    private static func cropped(_ frame: Frame, to rect: PixelRect) throws(PlayerError) -> Frame {
-        let copy = Frame()
-        guard av_frame_ref(copy.pointer, frame.pointer) >= 0 else { throw .internalError("cannot reference a picture") }
-        let f = copy.pointer
-        f.pointee.crop_left = Int(rect.x)
-        f.pointee.crop_top = Int(rect.y)
-        f.pointee.crop_right = Int(f.pointee.width) - rect.x - rect.width
-        f.pointee.crop_bottom = Int(f.pointee.height) - rect.y - rect.height
-        guard av_frame_apply_cropping(f, Int32(AV_FRAME_CROP_UNALIGNED)) >= 0 else { throw .internalError("cannot crop a picture") }
-        return copy
     }
 
     /// The equalizer's stage for `equalizer` on pictures of `matrix`, made when either changes.
