@@ -77,7 +77,7 @@ struct EqualizerWindowTests {
              }, before: nil, after: nil),
     ]
 
-    @Test("Each step draws FFmpeg's picture of it", arguments: DrawingPath.allCases)
+    @Test("Each step draws FFmpeg's picture of it, on either path and on GL ES", arguments: DrawingPath.withGLES)
     func steps(_ path: DrawingPath) throws {
         let clip = try Fixtures.path(.letterboxed)
         try ControlsTests.desktops.use { desktop in

@@ -23,7 +23,7 @@ struct MinifiedPictureTests {
     }
 
     @Test("Zoomed out to 31 %, coarse rings are FFmpeg's and rings too fine to show average to grey",
-          arguments: DrawingPath.allCases)
+          arguments: DrawingPath.withGLES)
     func zonePlate(_ path: DrawingPath) throws {
         let clip = try Fixtures.path(.zonePlate)
         try ControlsTests.desktops.use { desktop in

@@ -33,8 +33,11 @@ final class LaunchReport {
 
     /// How pictures are drawn, said once at start.
     func videoOutput(_ output: VideoOutput) {
-        emit(["event": "video_output", "path": output.path.rawValue, "gl_renderer": output.rendererName,
-              "accelerated": output.isAccelerated, "reason": output.reason])
+        var event: [String: Any] = ["event": "video_output", "path": output.path.rawValue, "gl_renderer": output.rendererName,
+                                    "accelerated": output.isAccelerated, "reason": output.reason]
+        // "OpenGL ES 3.2 Mesa …" where GTK made an ES context (GLES, or GDK_DEBUG=gl-gles).
+        if case .success(let info) = output.gl { event["gl_version"] = info.version }
+        emit(event)
     }
 
     /// Reports the player's warnings as they come (their code and their English text), and

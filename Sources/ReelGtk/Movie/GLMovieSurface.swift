@@ -21,8 +21,12 @@ final class GLMovieSurface: MovieSurface {
 
     private var glArea: UnsafeMutablePointer<GtkGLArea> { widget.cast() }
 
-    init(area: UnsafeMutablePointer<GtkWidget>) {
+    /// `es`: the display's GL is OpenGL ES (the probe's context was), so the area must ask for
+    /// ES too: GtkGLArea asks for desktop GL unless told, and where GTK allows only ES (some
+    /// ARM machines, GDK_DEBUG=gl-gles) it then fails with "No GL API allowed".
+    init(area: UnsafeMutablePointer<GtkWidget>, es: Bool = false) {
         widget = area
+        if es { gtk_gl_area_set_use_es(area.cast(), 1) }
         Signal.connect(area.raw, "realize") { [weak self] in self?.realize() }
         Signal.connect(area.raw, "unrealize") { [weak self] in self?.unrealize() }
         Signal.connectIntInt(area.raw, "resize") { [weak self] w, h in

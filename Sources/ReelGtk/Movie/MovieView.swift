@@ -62,7 +62,8 @@ public final class MovieView {
          player: PlaybackController) {
         self.output = output
         self.player = player
-        surface = output.path == .gl ? GLMovieSurface(area: glArea) : SoftwareMovieSurface(area: drawingArea)
+        let es = (try? output.gl.get())?.isES ?? false
+        surface = output.path == .gl ? GLMovieSurface(area: glArea, es: es) : SoftwareMovieSurface(area: drawingArea)
         area = surface.widget
         surface.drew = { [weak self] picture in self?.drew(picture) }
     }

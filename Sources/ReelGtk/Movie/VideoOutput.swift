@@ -28,6 +28,9 @@ public struct VideoOutput: Sendable, Equatable {
             self.version = version
         }
 
+        /// OpenGL ES rather than desktop GL: ES's GL_VERSION starts so, by its specification.
+        public var isES: Bool { version.hasPrefix("OpenGL ES") }
+
         /// Whether the CPU does the GL drawing. Mesa names its software rasterisers in
         /// GL_RENDERER ("llvmpipe (LLVM 15.0.6, 256 bits)", "softpipe", "Software Rasterizer"
         /// for swrast, "SWR" for OpenSWR).

@@ -66,4 +66,11 @@ struct VideoOutputTests {
         let output = VideoOutput.decide(preference: .gl, environment: "gl", gl: .failure(.init("no GL")))
         #expect(output.path == .software)
     }
+
+    @Test("An OpenGL ES context is told apart from desktop GL by its version string, as ES defines it")
+    func openGLES() {
+        #expect(VideoOutput.GLInfo(renderer: "Mali-G52", vendor: "ARM", version: "OpenGL ES 3.2 v1.r32p1").isES)
+        #expect(VideoOutput.GLInfo(renderer: "llvmpipe", vendor: "Mesa", version: "OpenGL ES 3.2 Mesa 22.3.6").isES)
+        #expect(!Self.llvmpipe.isES && !VideoOutput.GLInfo(renderer: "x", vendor: "y", version: "4.6.0 NVIDIA 525.125.06").isES)
+    }
 }
