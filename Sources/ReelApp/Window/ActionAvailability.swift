@@ -57,6 +57,7 @@ struct ActionAvailability {
         ("audio-delay-earlier", { $0.state.hasMedia && $0.hasAudio }), ("audio-delay-later", { $0.state.hasMedia && $0.hasAudio }),
         ("audio-delay-reset", { $0.state.hasMedia && $0.hasAudio }),
         ("next-audio-track", { $0.state.hasMedia && $0.audioStreams > 1 }),
+        ("go-to-time", \.canSeek),
         ("picture-menu", { $0.state.hasMedia && $0.hasVideo }),
         ("rotate-clockwise", { $0.state.hasMedia && $0.hasVideo }), ("rotate-anticlockwise", { $0.state.hasMedia && $0.hasVideo }),
         ("mirror", { $0.state.hasMedia && $0.hasVideo }),

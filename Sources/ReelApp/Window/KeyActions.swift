@@ -52,6 +52,8 @@ struct KeyAction {
         // Enabled only in fullscreen: elsewhere Escape stays free for whatever has the focus.
         KeyAction(name: "leave-fullscreen", accelerators: ["Escape"]) { $0.setFullscreen(false) },
         KeyAction(name: "toggle-info", accelerators: ["i"]) { $0.toggleInfo() },
+        // VLC's key for it.
+        KeyAction(name: "go-to-time", accelerators: ["<Control>j"]) { $0.goToTime() },
         // mpv's key for it: auto, on, off.
         KeyAction(name: "cycle-deinterlace", accelerators: ["d"]) { $0.cycleDeinterlace() },
         // The picture's shape: GNOME Image Viewer's keys to turn, mpv's to zoom, pan and cycle

@@ -264,6 +264,16 @@ public final class PlayerWindow: MediaPlayerWindow {
         updateActionAvailability()
     }
 
+    /// Go to Time (Ctrl+J): asks for a time, frame or share of the length and seeks there exactly.
+    func goToTime() {
+        let model = playerView.model
+        guard model.hasMedia else { return }
+        GoToTimeDialog.ask(parent: window, position: model.position, length: model.duration,
+                           frameRate: model.mediaInfo?.videoStream?.frameRate) { [weak self] seconds in
+            self?.playerView.seek(to: seconds, mode: .exact)
+        }
+    }
+
     /// One frame back (the engine keeps the pictures of the current GOP, so repeats are quick).
     func stepBackward() { playerView.player.stepBackward() }
 }

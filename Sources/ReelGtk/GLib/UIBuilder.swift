@@ -11,6 +11,7 @@ public enum UIFile: String, CaseIterable, Sendable {
     case shortcuts
     case preferences
     case equalizer
+    case goToTime = "go-to-time"
 
     public var path: String { DataDirectory.file("ui/\(rawValue).ui") }
 }
