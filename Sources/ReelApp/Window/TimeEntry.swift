@@ -25,7 +25,7 @@ enum TimeEntry: Equatable {
             switch self {
             case .empty: tr("Type a time, such as 1:23:45")
             // Translators: %@ is what was typed; the examples are the forms Go to Time reads.
-            case .unreadable(let text): String(format: tr("“%@” is not a time: type 1:23:45, 83:45, 5025, #1234 or 50 %%"), text)
+            case .unreadable(let text): String(format: tr("“%@” is not a time: type 1:23:45, 83:45, 5025, #1234 or 50 %%"), text)
             // Translators: %@ is the media's length, as 1:02:03.
             case .beyondEnd(let length): String(format: tr("It is only %@ long"), TimeFormat.clock(length))
             case .noFrameRate: tr("Its frame rate is not known: type a time instead")
