@@ -15,11 +15,8 @@ final class MovieRenderer {
     private var planarProgram: YUVProgram?
     private var semiPlanarProgram: YUVProgram?
     private var rgbProgram: RGBProgram?
-    /// The RGB program with the equalizer's steps, compiled when first needed.
-    private var equalizedRGBProgram: RGBProgram?
-    /// The colour and gamma variants of the YUV program, compiled when a picture first needs one.
-    private var colourPrograms: [ColourProgramKey: YUVProgram] = [:]
-    private var toneCurve: ToneCurveTexture?
+    /// The colour and equalizer variants, compiled when a picture first needs one.
+    private let variants = ProgramVariants()
     /// Converts pictures with a plan that GL cannot take as planes (the CPU path's steps).
     private lazy var scaler = FrameScaler()
     /// FrameScaler's BGRA for the texture, reused while the size stays the same.
@@ -70,13 +67,8 @@ final class MovieRenderer {
 
     /// Frees GL objects; call with the context current (unrealize).
     func release() {
-        for program in [planarProgram?.program, semiPlanarProgram?.program, rgbProgram?.program,
-                        equalizedRGBProgram?.program] { program?.delete() }
-        equalizedRGBProgram = nil
-        for program in colourPrograms.values { program.program.delete() }
-        colourPrograms = [:]
-        toneCurve?.delete()
-        toneCurve = nil
+        for program in [planarProgram?.program, semiPlanarProgram?.program, rgbProgram?.program] { program?.delete() }
+        variants.delete()
         finished = []
         planarProgram = nil
         semiPlanarProgram = nil
@@ -118,7 +110,7 @@ final class MovieRenderer {
             // A colour program that does not compile draws nothing (and says why), rather
             // than a washed-out picture.
             let gamma = equalizer.hasGamma
-            let chosen = if plan != nil || gamma { variantProgram(semiPlanar: semiPlanar, plan, userGamma: gamma) }
+            let chosen = if plan != nil || gamma { compiled { try variants.yuv(semiPlanar: semiPlanar, plan, userGamma: gamma) } }
                 else { semiPlanar ? semiPlanarProgram : planarProgram }
             guard let program = chosen else { return }
             // The equalizer's other steps are in the matrix.
@@ -126,12 +118,12 @@ final class MovieRenderer {
                 : YUVConversion(conversion, equalizer: equalizer, matrix: frame.colorMatrix)
             program.use(adjusted, chromaScale: scale, chromaOffset: offset, textureMap: map,
                         gamma: Float(1 / equalizer.gammaFactor))
-            if let plan { useColour(plan, program) }
+            if let plan { variants.useColour(plan, program) }
             textures.minify(semiPlanar ? 2 : 3, Self.needsMipmaps(placement))
             for plane in 0..<(semiPlanar ? 2 : 3) { textures.bind(plane, unit: plane) }
         case .rgb(let swap, let done):
             let equalize = done == nil && !equalizer.isNeutral
-            guard let program = equalize ? equalizedRGB() : rgbProgram else { return }
+            guard let program = equalize ? compiled({ try variants.rgbWithEqualizer() }) : rgbProgram else { return }
             program.use(swapRedBlue: swap, textureMap: map)
             if equalize { program.use(equalizer, matrix: frame.colorMatrix) }
             textures.minify(1, Self.needsMipmaps(placement))
@@ -244,16 +236,7 @@ final class MovieRenderer {
 
     // MARK: Colour
 
-    /// A variant of the YUV program: planar or semi-planar, the colour steps, the equalizer's
-    /// gamma. Threading: a value type.
-    private struct ColourProgramKey: Hashable {
-        let semiPlanar: Bool
-        let variant: ColourShader.Variant?
-        let userGamma: Bool
-    }
-
     private var lastPlan: (colour: PictureColour, plan: ColourPlan?)?
-    private var lastUniforms: (plan: ColourPlan, value: ColourShader.Uniforms)?
 
     /// The frame's plan; the same as last time for every frame of a stream.
     private func plan(_ frame: VideoFrame) -> ColourPlan? {
@@ -263,41 +246,12 @@ final class MovieRenderer {
         return plan
     }
 
-    /// The program for `plan`'s steps, compiled the first time; nil (and `failure` set) when
-    /// it does not compile.
-    private func variantProgram(semiPlanar: Bool, _ plan: ColourPlan?, userGamma: Bool) -> YUVProgram? {
-        let key = ColourProgramKey(semiPlanar: semiPlanar, variant: plan.map(ColourShader.Variant.init), userGamma: userGamma)
-        if let program = colourPrograms[key] { return program }
-        do {
-            let program = try YUVProgram(semiPlanar: semiPlanar, colour: key.variant, userGamma: userGamma)
-            colourPrograms[key] = program
-            return program
-        } catch {
+    /// A variant's program; nil (and `failure` set) when it does not compile.
+    private func compiled<P>(_ make: () throws -> P) -> P? {
+        do { return try make() } catch {
             failure = "\(error)"
             return nil
         }
-    }
-
-    /// The RGB program with the equalizer's steps; nil (and `failure` set) when it does not compile.
-    private func equalizedRGB() -> RGBProgram? {
-        if let equalizedRGBProgram { return equalizedRGBProgram }
-        do {
-            equalizedRGBProgram = try RGBProgram(equalized: true)
-        } catch {
-            failure = "\(error)"
-        }
-        return equalizedRGBProgram
-    }
-
-    /// Sets `plan`'s uniforms on `program` (in use) and binds its tone curve.
-    private func useColour(_ plan: ColourPlan, _ program: YUVProgram) {
-        if lastUniforms?.plan != plan { lastUniforms = (plan, ColourShader.Uniforms(plan)) }
-        if let uniforms = lastUniforms?.value { program.use(colour: uniforms) }
-        guard plan.mode != .none else { return }
-        let curve = toneCurve ?? ToneCurveTexture()
-        toneCurve = curve
-        curve.bind(unit: ColourShader.curveUnit)
-        curve.update(plan)
     }
 
     private var lastConversion: (key: ConversionKey, value: YUVConversion)?
