@@ -23,6 +23,8 @@ struct ActionAvailability {
         var infoCardShown = false
         /// Black bars were found to crop, or are cropped now.
         var blackBars = false
+        /// The media has chapters (Page Up and Page Down step through them).
+        var chapters = 0
 
         /// Something to play or pause: media loaded, loading, or waiting under a break.
         var mediaOpen: Bool { state.hasMedia || state == .loading || state == .suspended }
@@ -58,6 +60,7 @@ struct ActionAvailability {
         ("audio-delay-reset", { $0.state.hasMedia && $0.hasAudio }),
         ("next-audio-track", { $0.state.hasMedia && $0.audioStreams > 1 }),
         ("go-to-time", \.canSeek),
+        ("previous-chapter", { $0.canSeek && $0.chapters > 0 }), ("next-chapter", { $0.canSeek && $0.chapters > 0 }),
         ("picture-menu", { $0.state.hasMedia && $0.hasVideo }),
         ("rotate-clockwise", { $0.state.hasMedia && $0.hasVideo }), ("rotate-anticlockwise", { $0.state.hasMedia && $0.hasVideo }),
         ("mirror", { $0.state.hasMedia && $0.hasVideo }),
@@ -93,6 +96,6 @@ extension ActionAvailability.Facts {
                   audioStreams: info?.streams.filter { $0.kind == .audio && !$0.isAttachedPicture }.count ?? 0,
                   subtitleTracks: model.subtitles.tracks.count, inBreak: model.inBreak,
                   canGoNext: canGoNext, canGoPrevious: canGoPrevious, isFullscreen: isFullscreen, infoCardShown: infoCardShown,
-                  blackBars: blackBarsFound || model.shape.transform.crop != nil)
+                  blackBars: blackBarsFound || model.shape.transform.crop != nil, chapters: info?.chapters.count ?? 0)
     }
 }
