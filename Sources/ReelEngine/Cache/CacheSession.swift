@@ -65,6 +65,9 @@ final class CacheSession: @unchecked Sendable {
         if let failure = top.entry.currentFailure { throw failure }
     }
 
+    /// Whether the last read of any of its resources failed (see `CachedIO.lastReadFailed`).
+    var lastReadFailed: Bool { top?.lastReadFailed == true || nested.values.contains { $0.lastReadFailed } }
+
     var failure: PlayerError? {
         top?.entry.currentFailure ?? nested.values.lazy.compactMap { $0.entry.currentFailure }.first
     }

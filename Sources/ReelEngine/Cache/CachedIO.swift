@@ -6,12 +6,17 @@ import Foundation
 /// Threading: FFmpeg calls `read`/`seek` on the thread using the context (demux or loader);
 /// `close` from the owner once FFmpeg is done with it.
 final class CachedIO: @unchecked Sendable {
-    // Safe: `position` is touched only by FFmpeg's callbacks, which run on the one thread using
-    // the context; `entry` and `download` are thread-safe.
+    // Safe: `position` and `lastReadFailed` are touched only by FFmpeg's callbacks, which run on
+    // the one thread using the context, and read by that thread's demuxer between its calls into
+    // FFmpeg; `entry` and `download` are thread-safe.
     let entry: CacheEntry
     private let download: CacheDownload
     private let interrupt: InterruptFlag
     private var position: Int64 = 0
+    /// The last read FFmpeg asked for failed (the download gave up, the wait for bytes was cut
+    /// short) rather than reaching the end: what follows is not a clean end of the media, even
+    /// where FFmpeg's byte context no longer carries the error.
+    private(set) var lastReadFailed = false
     private(set) var context: UnsafeMutablePointer<AVIOContext>?
     static let bufferSize: Int32 = 64 << 10
 
@@ -37,6 +42,7 @@ final class CachedIO: @unchecked Sendable {
     private func read(_ buffer: UnsafeMutablePointer<UInt8>, _ size: Int) -> Int32 {
         let n = entry.read(into: buffer, count: size, at: position, interrupt: interrupt)
         if n > 0 { position += Int64(n) }
+        lastReadFailed = n < 0 && n != FFmpegError.eof
         return n
     }
 

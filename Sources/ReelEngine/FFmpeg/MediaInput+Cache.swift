@@ -18,6 +18,9 @@ extension MediaInput {
     /// Why reading the cached input stopped, when the network is the reason.
     var cacheFailure: PlayerError? { cache?.failure }
 
+    /// The cached input's last read failed or was cut short (on the thread that reads it).
+    var cacheReadFailed: Bool { cache?.lastReadFailed ?? false }
+
     /// A live stream (HLS without an end) is played without caching: it never ends and its
     /// segments are not watched twice.
     var isLiveStream: Bool {

@@ -128,9 +128,10 @@ final class Demuxer: @unchecked Sendable {
                 // A failed download also leaves the byte context at its end: not a clean end. Nor
                 // does a read that failed or was cut short (the network's deadline interrupting
                 // a wait for bytes, before the cache gives up): FFmpeg marks the byte context at
-                // its end then too, with the error beside it.
+                // its end then too, with the error beside it, which later calls can lose: the
+                // cache's own record of its last read is asked as well.
                 let bytes = input.formatContext.pointee.pb
-                let readFailed = bytes.map { $0.pointee.error < 0 } ?? false
+                let readFailed = (bytes.map { $0.pointee.error < 0 } ?? false) || input.cacheReadFailed
                 let clean = input.cacheFailure == nil && !readFailed
                     && (result == FFmpegError.eof || (bytes.map { avio_feof($0) != 0 } ?? false))
                 if !clean {
