@@ -95,16 +95,7 @@ public struct Equalizer: Sendable, Equatable, Codable {
     /// Y′CbCr→R′G′B′ matrix), black staying black before the brightness. For RGB pictures
     /// (no matrix of their own) BT.709's weights give saturation and hue their meaning.
     public func rgbMatrix(_ matrix: ColorMatrix) -> Matrix3 {
-        let toRGB = Self.yuvToRGB(matrix)
+        let toRGB = matrix.toRGB
         return toRGB * yuvMatrix * toRGB.inverse
-    }
-
-    /// R′G′B′ from Y′ in 0…1 and Cb, Cr in −½…½.
-    public static func yuvToRGB(_ matrix: ColorMatrix) -> Matrix3 {
-        let (kr, kb) = matrix.lumaWeights
-        let kg = 1 - kr - kb
-        return Matrix3([1, 0, 2 * (1 - kr)],
-                       [1, -2 * kb * (1 - kb) / kg, -2 * kr * (1 - kr) / kg],
-                       [1, 2 * (1 - kb), 0])
     }
 }

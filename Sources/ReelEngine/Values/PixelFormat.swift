@@ -38,6 +38,15 @@ public enum ColorMatrix: String, Sendable {
         case .bt2020: (0.2627, 0.0593)
         }
     }
+
+    /// R′G′B′ from Y′ in 0…1 and Cb, Cr in −½…½, by these weights: the columns multiply Y′, Cb
+    /// and Cr. The shader's conversion and the video equalizer both start from it.
+    public var toRGB: Matrix3 {
+        let (kr, kb) = lumaWeights
+        let kg = 1 - kr - kb
+        return Matrix3(columns: [1, 1, 1], [0, -2 * kb * (1 - kb) / kg, 2 * (1 - kb)],
+                       [2 * (1 - kr), -2 * kr * (1 - kr) / kg, 0])
+    }
 }
 
 /// Whether luma spans 16–235 (limited, "TV") or 0–255 (full, "PC").

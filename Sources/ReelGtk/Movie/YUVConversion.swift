@@ -17,8 +17,6 @@ struct YUVConversion: Equatable {
     ///     8-bit texture; 65535 for 10-bit in the low bits of a 16-bit texture (yuv420p10le);
     ///     65535 / 64 for 10-bit in the high bits (p010), whose low 6 bits are zero.
     init(matrix: ColorMatrix, range: ColorRange, bitDepth: Int, sampleScale: Double) {
-        let (kr, kb) = matrix.lumaWeights
-        let kg = 1 - kr - kb
         // Code values of black, of the luma span, of zero chroma and of the chroma span. Limited
         // range scales the 8-bit 16/219/128/224 by the extra bits (BT.2100), as libswscale does.
         let step = Double(1 << (bitDepth - 8))
@@ -26,14 +24,14 @@ struct YUVConversion: Equatable {
         case .limited: (16 * step, 219 * step, 128 * step, 224 * step)
         case .full: (0, Double((1 << bitDepth) - 1), Double(1 << (bitDepth - 1)), Double((1 << bitDepth) - 1))
         }
-        // R′G′B′ from Y′ in 0…1 and Cb, Cr in −½…½.
-        let fromY = [1.0, 1.0, 1.0]
-        let fromCb = [0, -2 * kb * (1 - kb) / kg, 2 * (1 - kb)]
-        let fromCr = [2 * (1 - kr), -2 * kr * (1 - kr) / kg, 0]
+        // R′G′B′ from Y′ in 0…1 and Cb, Cr in −½…½: the matrix's columns.
+        let columns = matrix.toRGB.transposed.rows
+        let (fromY, fromCb, fromCr) = (columns.0, columns.1, columns.2)
         let yGain = sampleScale / levels.ySpan, cGain = sampleScale / levels.cSpan
         let yBias = -levels.yBlack / levels.ySpan, cBias = -levels.cZero / levels.cSpan
-        self.matrix = (fromY.map { $0 * yGain } + fromCb.map { $0 * cGain } + fromCr.map { $0 * cGain }).map(Float.init)
-        self.offset = (0..<3).map { Float(fromY[$0] * yBias + fromCb[$0] * cBias + fromCr[$0] * cBias) }
+        self.matrix = [fromY * yGain, fromCb * cGain, fromCr * cGain].flatMap { [Float($0.x), Float($0.y), Float($0.z)] }
+        let offset = fromY * yBias + fromCb * cBias + fromCr * cBias
+        self.offset = [Float(offset.x), Float(offset.y), Float(offset.z)]
     }
 
     /// `plain` (a neutral conversion of pictures of `matrix`) with the equalizer folded in:
