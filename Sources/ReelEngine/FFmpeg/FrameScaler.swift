@@ -65,9 +65,8 @@ public final class FrameScaler {
                              width: width, height: height)
         } else if let stage, let planar, planar.convert(source) {
             let planes = planar.planes.map { $0.assumingMemoryBound(to: UInt16.self) }
-            stage.adjust(red: planes[0], green: planes[1], blue: planes[2], stride: planar.stride / 2, width: width, height: height)
-            stage.pack(red: planes[0], green: planes[1], blue: planes[2], stride: planar.stride / 2,
-                       into: destination.assumingMemoryBound(to: UInt8.self), targetStride: bytesPerRow, width: width, height: height)
+            stage.finish(red: planes[0], green: planes[1], blue: planes[2], stride: planar.stride / 2,
+                         into: destination.assumingMemoryBound(to: UInt8.self), targetStride: bytesPerRow, width: width, height: height)
         } else if let planar, plan == nil, planar.convert(source) {
             // GBRP's planes are G, B, R; zimg's are R, G, B.
             try pack([planar.planes[1], planar.planes[2], planar.planes[0]], stride: planar.stride,
@@ -81,13 +80,11 @@ public final class FrameScaler {
             let p = rgb.pointer.pointee
             guard let g = p.data.0, let b = p.data.1, let r = p.data.2 else { throw .internalError("no picture to draw") }
             if let stage {
-                let (red, green, blue) = (UnsafeMutableRawPointer(r).assumingMemoryBound(to: UInt16.self),
-                                          UnsafeMutableRawPointer(g).assumingMemoryBound(to: UInt16.self),
-                                          UnsafeMutableRawPointer(b).assumingMemoryBound(to: UInt16.self))
-                let stride = Int(p.linesize.0) / 2
-                stage.adjust(red: red, green: green, blue: blue, stride: stride, width: width, height: height)
-                stage.pack(red: red, green: green, blue: blue, stride: stride,
-                           into: destination.assumingMemoryBound(to: UInt8.self), targetStride: bytesPerRow, width: width, height: height)
+                func words(_ plane: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt16> {
+                    UnsafeMutableRawPointer(plane).assumingMemoryBound(to: UInt16.self)
+                }
+                stage.finish(red: words(r), green: words(g), blue: words(b), stride: Int(p.linesize.0) / 2,
+                             into: destination.assumingMemoryBound(to: UInt8.self), targetStride: bytesPerRow, width: width, height: height)
                 return
             }
             try pack([UnsafeMutableRawPointer(g), UnsafeMutableRawPointer(b), UnsafeMutableRawPointer(r)],

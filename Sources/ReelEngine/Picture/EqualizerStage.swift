@@ -55,6 +55,15 @@ public final class EqualizerStage: @unchecked Sendable {
         UInt16(truncatingIfNeeded: (min(max(v, 0), 65535) + 12_582_912).bitPattern)
     }
 
+    /// SDR pictures' whole step: the map in place, then the pack through the gamma.
+    public func finish(red: UnsafeMutablePointer<UInt16>, green: UnsafeMutablePointer<UInt16>,
+                       blue: UnsafeMutablePointer<UInt16>, stride: Int, into bgra: UnsafeMutablePointer<UInt8>,
+                       targetStride: Int, width: Int, height: Int) {
+        adjust(red: red, green: green, blue: blue, stride: stride, width: width, height: height)
+        pack(red: red, green: green, blue: blue, stride: stride, into: bgra, targetStride: targetStride,
+             width: width, height: height)
+    }
+
     /// The planes through the gamma into BGRA rows `targetStride` bytes apart (alpha 255).
     public func pack(red: UnsafePointer<UInt16>, green: UnsafePointer<UInt16>, blue: UnsafePointer<UInt16>,
                      stride: Int, into bgra: UnsafeMutablePointer<UInt8>, targetStride: Int, width: Int, height: Int) {
