@@ -215,12 +215,7 @@ struct FinisherKernel {
                                                _ blue: UnsafeMutablePointer<Float>, _ cx: UnsafeMutablePointer<Float>,
                                                _ cy: UnsafeMutablePointer<Float>, _ cz: UnsafeMutablePointer<Float>,
                                                _ ratio: UnsafeMutablePointer<Float>) {
-        let (low, high, forward) = (sourceMin, sourceMax, toXYZ)
-        for x in 0..<count {
-            (cx[x], cy[x], cz[x]) = Self.apply(forward, Self.clamp(red[x], low, high), Self.clamp(green[x], low, high),
-                                               Self.clamp(blue[x], low, high))
-        }
-        for x in 0..<count { (cy[x], ratio[x]) = lookUp(curve, cy[x]) }
+        curveOnLuma(count, curve, red, green, blue, cx, cy, cz, ratio)
         let (m, o, black, span) = (fromXYZOut, outOffset, targetMin, targetSpan)
         for x in 0..<count {
             let mx = cx[x] * ratio[x], mz = cz[x] * ratio[x]
@@ -232,13 +227,15 @@ struct FinisherKernel {
         }
     }
 
-    /// The tone curve on a row of light, in place; `cx`, `cy`, `cz` and `ratio` are scratch.
-    @inline(__always) private func toneMap(_ count: Int, _ curve: UnsafeMutablePointer<Float>,
-                                           _ red: UnsafeMutablePointer<Float>, _ green: UnsafeMutablePointer<Float>,
-                                           _ blue: UnsafeMutablePointer<Float>, _ cx: UnsafeMutablePointer<Float>,
-                                           _ cy: UnsafeMutablePointer<Float>, _ cz: UnsafeMutablePointer<Float>,
-                                           _ ratio: UnsafeMutablePointer<Float>) {
-        let (low, high, forward, back) = (sourceMin, sourceMax, toXYZ, fromXYZ)
+    /// The first steps of either mode, on a row of light: the light clipped to the curve's
+    /// domain (kept in place, for the hybrid mode's per-channel curve), taken to XYZ (`cx`,
+    /// `cy`, `cz`), and Y through the curve, with the colour ratio beside it (`ratio`).
+    @inline(__always) private func curveOnLuma(_ count: Int, _ curve: UnsafeMutablePointer<Float>,
+                                               _ red: UnsafeMutablePointer<Float>, _ green: UnsafeMutablePointer<Float>,
+                                               _ blue: UnsafeMutablePointer<Float>, _ cx: UnsafeMutablePointer<Float>,
+                                               _ cy: UnsafeMutablePointer<Float>, _ cz: UnsafeMutablePointer<Float>,
+                                               _ ratio: UnsafeMutablePointer<Float>) {
+        let (low, high, forward) = (sourceMin, sourceMax, toXYZ)
         for x in 0..<count {
             let r = Self.clamp(red[x], low, high), g = Self.clamp(green[x], low, high)
             let b = Self.clamp(blue[x], low, high)
@@ -246,6 +243,17 @@ struct FinisherKernel {
             (cx[x], cy[x], cz[x]) = Self.apply(forward, r, g, b)
         }
         for x in 0..<count { (cy[x], ratio[x]) = lookUp(curve, cy[x]) }
+    }
+
+    /// The hybrid mode's tone curve on a row of light, in place (luma mode has
+    /// `lumaToneMap`); `cx`, `cy`, `cz` and `ratio` are scratch.
+    @inline(__always) private func toneMap(_ count: Int, _ curve: UnsafeMutablePointer<Float>,
+                                           _ red: UnsafeMutablePointer<Float>, _ green: UnsafeMutablePointer<Float>,
+                                           _ blue: UnsafeMutablePointer<Float>, _ cx: UnsafeMutablePointer<Float>,
+                                           _ cy: UnsafeMutablePointer<Float>, _ cz: UnsafeMutablePointer<Float>,
+                                           _ ratio: UnsafeMutablePointer<Float>) {
+        curveOnLuma(count, curve, red, green, blue, cx, cy, cz, ratio)
+        let back = fromXYZ
         for x in 0..<count {
             let mx = cx[x] * ratio[x], mz = cz[x] * ratio[x]
             let my = cy[x] - max(0.1 * mx, 0)
