@@ -18,7 +18,6 @@ enum GoToTimeDialog {
         let cancel = builder.widget("cancel-time-button")
         let hint = builder.widget("time-hint")
         let hintText = String(cString: gtk_label_get_text(hint.cast()))
-        gtk_window_set_transient_for(dialog.cast(), parent.cast())
         gtk_editable_set_text(OpaquePointer(entry), TimeFormat.clock(position))
         func say(_ problem: TimeEntry.Problem?) {
             gtk_label_set_text(hint.cast(), problem?.message ?? hintText)
@@ -47,17 +46,7 @@ enum GoToTimeDialog {
         Signal.connect(entry.raw, "activate") { accept() }
         Signal.connect(go.raw, "clicked") { accept() }
         Signal.connect(cancel.raw, "clicked") { gtk_window_destroy(dialog.cast()) }
-        let keys = gtk_event_controller_key_new()!
-        gtk_event_controller_set_propagation_phase(keys.cast(), GTK_PHASE_CAPTURE)
-        Signal.connectKey(keys.raw, "key-pressed") { keyval, _ in
-            guard keyval == UInt32(GDK_KEY_Escape) else { return false }
-            gtk_window_destroy(dialog.cast())
-            return true
-        }
-        gtk_widget_add_controller(dialog, keys.cast())
-        // The builder (and so its objects' Swift wiring) lives as long as the dialog.
-        Signal.connect(dialog.raw, "destroy") { _ = builder }
-        gtk_window_present(dialog.cast())
+        SmallDialog.present(dialog, builder: builder, parent: parent) { gtk_window_destroy(dialog.cast()) }
         gtk_widget_grab_focus(entry)
     }
 }

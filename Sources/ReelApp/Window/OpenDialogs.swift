@@ -45,7 +45,6 @@ enum OpenDialogs {
         let open = builder.widget("open-url-button")
         let cancel = builder.widget("cancel-url-button")
         let problem = builder.widget("url-problem")
-        gtk_window_set_transient_for(dialog.cast(), parent.cast())
         // Offer what the clipboard holds when it looks like an address? Not without asking:
         // reading the clipboard is the person's call. Start empty.
         let offline = OfflineFetch(builder: builder, cache: cache)
@@ -84,23 +83,12 @@ enum OpenDialogs {
         Signal.connect(cancel.raw, "clicked") { dismiss() }
         // Enter opens from anywhere in the dialog, as people expect: with the focus on the
         // "download for offline" box (ticked with its Alt+D) GTK would toggle it off instead.
-        // Escape closes it, as it closes GTK's and libadwaita's own dialogs.
-        let keys = gtk_event_controller_key_new()!
-        gtk_event_controller_set_propagation_phase(keys.cast(), GTK_PHASE_CAPTURE)
-        Signal.connectKey(keys.raw, "key-pressed") { keyval, _ in
-            if keyval == UInt32(GDK_KEY_Escape) {
-                dismiss()
-                return true
-            }
+        SmallDialog.present(dialog, builder: builder, parent: parent, dismiss: dismiss) { keyval in
             guard keyval == UInt32(GDK_KEY_Return) || keyval == UInt32(GDK_KEY_KP_Enter) else { return false }
             if let focus = gtk_window_get_focus(dialog.cast()), focus == cancel { return false }
             accept()
             return true
         }
-        gtk_widget_add_controller(dialog, keys.cast())
-        // The builder (and so its objects' Swift wiring) lives as long as the dialog.
-        Signal.connect(dialog.raw, "destroy") { _ = builder }
-        gtk_window_present(dialog.cast())
     }
 
     /// A native save dialog for a PNG, starting in the Pictures folder with `suggestedName`.
