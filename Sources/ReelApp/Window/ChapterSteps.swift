@@ -11,17 +11,17 @@ enum ChapterSteps {
     /// on the frame just before it.
     static let landing = 0.05
 
-    /// The chapter to go to (its index in `chapters` sorted by start) and its start, or nil
+    /// The chapter to go to (its index in `chapters` sorted by start, and the chapter), or nil
     /// when there is none that way.
-    static func target(_ chapters: [Chapter], position: Double, forward: Bool) -> (index: Int, start: Double)? {
+    static func target(_ chapters: [Chapter], position: Double, forward: Bool) -> (index: Int, chapter: Chapter)? {
         let sorted = chapters.sorted { $0.start < $1.start }
         guard !sorted.isEmpty else { return nil }
         if forward {
             guard let next = sorted.firstIndex(where: { $0.start > position + landing }) else { return nil }
-            return (next, sorted[next].start)
+            return (next, sorted[next])
         }
         guard let current = sorted.lastIndex(where: { $0.start <= position + landing }) else { return nil }
-        if position - sorted[current].start > restartAfter || current == 0 { return (current, sorted[current].start) }
-        return (current - 1, sorted[current - 1].start)
+        if position - sorted[current].start > restartAfter || current == 0 { return (current, sorted[current]) }
+        return (current - 1, sorted[current - 1])
     }
 }

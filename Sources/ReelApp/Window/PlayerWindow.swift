@@ -277,14 +277,14 @@ public final class PlayerWindow: MediaPlayerWindow {
     /// Page Up and Page Down: the previous or next chapter's start, exactly, named on the billboard.
     func stepChapter(forward: Bool) {
         let model = playerView.model
-        let chapters = (model.mediaInfo?.chapters ?? []).sorted { $0.start < $1.start }
+        let chapters = model.mediaInfo?.chapters ?? []
         guard model.hasMedia, let target = ChapterSteps.target(chapters, position: model.position, forward: forward) else {
-            if forward, !(model.mediaInfo?.chapters ?? []).isEmpty { playerView.billboard.show(tr("This is the last chapter")) }
+            if forward, !chapters.isEmpty { playerView.billboard.show(tr("This is the last chapter")) }
             return
         }
-        playerView.seek(to: target.start, mode: .exact)
+        playerView.seek(to: target.chapter.start, mode: .exact)
         let number = target.index + 1
-        let title = chapters[target.index].title.flatMap { $0.isEmpty ? nil : $0 }
+        let title = target.chapter.title.flatMap { $0.isEmpty ? nil : $0 }
         // Translators: %1$ld is the chapter's number, %2$@ its title.
         playerView.billboard.show(title.map { String(format: tr("Chapter %1$ld: %2$@"), number, $0) }
                                   ?? String(format: tr("Chapter %ld"), number))

@@ -11,7 +11,7 @@ struct ChapterStepsTests {
                            Chapter(start: 300, end: 600, title: "Two")]
 
     static func step(_ position: Double, forward: Bool) -> Double? {
-        ChapterSteps.target(chapters, position: position, forward: forward)?.start
+        ChapterSteps.target(chapters, position: position, forward: forward)?.chapter.start
     }
 
     @Test("Forward: the next start, also from just before a start a seek landed near; none after the last")
