@@ -55,6 +55,9 @@ final class ScrubberPreview {
         }
     }
 
+    /// The card shows the pointer's time (nil: it is gone, or follows the held scrubber).
+    var hovered: (@MainActor (Double?) -> Void)?
+
     /// The gap between the card and the controls bar.
     static let gap = 6.0
 
@@ -173,7 +176,9 @@ final class ScrubberPreview {
         var ox = 0.0, oy = 0.0
         gtk_widget_translate_coordinates(controls.scrubber, overlay, x, 0, &ox, &oy)
         setSpeed(.full)
-        show(time: controls.time(atX: x), anchorX: ox)
+        let time = controls.time(atX: x)
+        show(time: time, anchorX: ox)
+        hovered?(time)
     }
 
     /// While the scrubber is held the card stands over the thumb and shows its time: with a
@@ -184,6 +189,7 @@ final class ScrubberPreview {
         gtk_widget_translate_coordinates(controls.scrubber, overlay, x, 0, &ox, &oy)
         setSpeed(speed)
         show(time: time, anchorX: ox)
+        hovered?(nil)
     }
 
     private func setSpeed(_ speed: FineScrubbing.Speed) {
@@ -237,6 +243,7 @@ final class ScrubberPreview {
     }
 
     private func hide() {
+        hovered?(nil)
         hoverTime = nil
         setSpeed(.full)
         if gtk_widget_get_visible(card) != 0 { gtk_widget_set_visible(card, 0) }
