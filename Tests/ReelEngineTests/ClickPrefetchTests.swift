@@ -93,4 +93,25 @@ struct ClickPrefetchTests {
         #expect(frame.md5() == oracle.entries[37].md5, "click at \(t) showed pts \(frame.pts)")
         #expect(test.player.statistics.prefetchesServed == 1)
     }
+
+    @Test("Turning deinterlacing off forgets the field decoded ahead: a click there shows the woven frame")
+    func deinterlacingChanged() throws {
+        let path = try Fixtures.path(.interlacedTFF)
+        let frames = try FrameMD5.of(path)
+        let test = TestPlayer()
+        try test.open(path)
+        let t = 1.234
+        test.player.prefetchPicture(at: t)
+        try Self.waitUntil("the field at \(t) to be decoded ahead") { test.player.prefetchedPicture == t }
+        let mark = test.recorder.count
+        test.player.setDeinterlace(.off)
+        try test.waitFor(from: mark, "the picture again without deinterlacing") { event in
+            if case .seekCompleted = event { return true }
+            return false
+        }
+        #expect(test.player.prefetchedPicture == nil)
+        let frame = try Self.click(test, at: t).landed
+        #expect(frame.md5() == frames.frame(at: t).md5, "click at \(t) showed pts \(frame.pts)")
+        #expect(test.player.statistics.prefetchesServed == 0, "a field decoded ahead was shown with deinterlacing off")
+    }
 }
