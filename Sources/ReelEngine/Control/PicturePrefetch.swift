@@ -53,14 +53,18 @@ struct PicturePrefetch: ~Copyable {
 /// The control loop's side of prefetching.
 /// Threading: control thread only, like the rest of `PlayerCore`.
 extension PlayerCore {
-    /// Decodes the exact picture at `target` ahead. nil: the pointer moved on, and what is
-    /// landing is forgotten; its session is kept (opening the file again costs more than the
-    /// rest of a landing at a low priority), and the next request there replaces the landing.
+    /// Decodes the exact picture at `target` ahead. nil: the pointer moved on, and a landing
+    /// under way is cut short (its session lands on the key frame instead, a picture's work);
+    /// the session is kept for the next rest, opening the file again costing more.
     /// Only files: a second reader of a stream would fetch it twice.
     func prefetchPicture(at target: Double?) {
         guard let target, target.isFinite, let session, session.hasVideo, state.hasMedia,
               case .file = session.input.source.location, prefetch.failedSource != session.input.source else {
-            prefetch.request = nil
+            if let landing = prefetch.request.take() {
+                prefetch.serial += 1
+                prefetch.slot?.session?.seek(SeekRequest(serial: prefetch.serial, target: landing.target, mode: .keyframe,
+                                                         movesDemuxer: true))
+            }
             return
         }
         if prefetch.source == session.input.source && prefetch.covers(target) { return }
