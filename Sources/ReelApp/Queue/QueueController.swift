@@ -86,6 +86,20 @@ final class QueueController: MediaPlayerHost {
         openCurrent(start: start, play: play)
     }
 
+    /// Writes the queue, in its order, as a playlist at `path` (`PlaylistFile`: XSPF for a
+    /// `.xspf` name, else M3U8); says so, or why it could not.
+    func save(to path: String) {
+        let name = (path as NSString).lastPathComponent
+        do {
+            try PlaylistFile.write(queue.items, to: path)
+            // Translators: %@ is the playlist's file name.
+            notify?(String(format: tr("Queue saved as %@"), name))
+        } catch {
+            // Translators: %1$@ is the playlist's file name, %2$@ why it could not be written.
+            notify?(String(format: tr("Cannot save %1$@: %2$@"), name, error.localizedDescription))
+        }
+    }
+
     /// Adds to the end without interrupting what plays (starts playing if nothing did).
     func append(_ names: [String]) {
         insert(names, at: queue.items.count)

@@ -21,6 +21,9 @@ final class QueuePanel {
     private var updating = false
     /// Asks for files to add (the window's file chooser).
     var chooseFiles: (@MainActor (@escaping @MainActor ([String]) -> Void) -> Void)?
+    /// Asks where to save the queue as a playlist (the window's save dialog).
+    var choosePlaylist: (@MainActor (@escaping @MainActor (String) -> Void) -> Void)?
+    private let saveButton: UnsafeMutablePointer<GtkWidget>
 
     init(controller: QueueController) {
         self.controller = controller
@@ -43,12 +46,16 @@ final class QueuePanel {
         stopAfterButton = gtk_check_button_new_with_label(tr("Stop after this one"))
         let add = gtk_button_new_with_mnemonic(tr("_Add…"))!
         Accessibility.setLabel(add, tr("Add to the queue"))
+        saveButton = gtk_button_new_from_icon_name("document-save-as-symbolic")
+        gtk_widget_set_tooltip_text(saveButton, tr("Save the queue as a playlist"))
+        Accessibility.setLabel(saveButton, tr("Save the queue as a playlist"))
         gtk_box_append(bar.cast(), loopButton)
         gtk_box_append(bar.cast(), shuffleButton)
         gtk_box_append(bar.cast(), stopAfterButton)
         let spacer = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_widget_set_hexpand(spacer, 1)
         gtk_box_append(bar.cast(), spacer)
+        gtk_box_append(bar.cast(), saveButton)
         gtk_box_append(bar.cast(), add)
         gtk_box_append(box.cast(), bar)
 
@@ -84,6 +91,11 @@ final class QueuePanel {
             guard let self else { return }
             gtk_popover_popdown(self.popover.cast())
             self.chooseFiles? { [weak self] names in self?.controller.append(names) }
+        }
+        Signal.connect(saveButton.raw, "clicked") { [weak self] in
+            guard let self else { return }
+            gtk_popover_popdown(self.popover.cast())
+            self.choosePlaylist? { [weak self] path in self?.controller.save(to: path) }
         }
         Signal.connectPointer(list.raw, "row-activated") { [weak self] row in
             guard let self, let row else { return }
@@ -139,6 +151,7 @@ final class QueuePanel {
         gtk_widget_set_tooltip_text(loopButton, label)
         Accessibility.setLabel(loopButton, label)
         gtk_toggle_button_set_active(shuffleButton.cast(), queue.shuffle ? 1 : 0)
+        gtk_widget_set_sensitive(saveButton, queue.items.isEmpty ? 0 : 1)
         gtk_check_button_set_active(stopAfterButton.cast(), queue.stopAfterCurrent ? 1 : 0)
 
         while let row = gtk_widget_get_first_child(list), row != emptyLabel {

@@ -3,8 +3,8 @@ import Foundation
 import ReelGtk
 
 /// What a person opened, as queue items: files and URLs as they are, folders as the media
-/// files in them (in the order a file manager lists them: "2" before "10"), and `.m3u` /
-/// `.m3u8` playlists as their entries. An HLS playlist (also `.m3u8`) is one stream, not a
+/// files in them (in the order a file manager lists them: "2" before "10"), and playlists
+/// (`.m3u`, `.m3u8`, `.xspf`, `.pls`: `PlaylistFile`) as their entries. An HLS playlist (also `.m3u8`) is one stream, not a
 /// list of files, and stays one item. Each playlist file is expanded once: one that includes
 /// itself, a cycle (a.m3u → b.m3u → a.m3u) or one named again adds nothing more, so what
 /// comes back is the finite list of media the playlists name (and a playlist naming another
@@ -63,30 +63,27 @@ enum QueueSources {
             || mime == "application/vnd.rn-realmedia"
     }
 
-    static func isPlaylist(_ path: String) -> Bool {
-        let ext = (path as NSString).pathExtension.lowercased()
-        return ext == "m3u" || ext == "m3u8"
-    }
+    static func isPlaylist(_ path: String) -> Bool { PlaylistFile.Format(path: path) != nil }
 
-    /// The entries of an M3U playlist (relative paths resolved against its folder; only
-    /// http, https and file URLs), or nil when it is an HLS stream and plays as one item.
+    /// The entries of a playlist (relative paths resolved against its folder; only http,
+    /// https and file URLs), or nil when it is an HLS stream and plays as one item.
     static func playlistEntries(_ path: String) -> [String]? {
         guard let file = FileHandle(forReadingAtPath: path) else { return [] }
         defer { try? file.close() }
         var data = (try? file.read(upToCount: largestPlaylist)) ?? Data()
         // Cut to a whole line if the file went on.
         if data.count == largestPlaylist, let end = data.lastIndex(of: 0x0A) { data = data.prefix(upTo: end) }
-        // M3U8 is UTF-8; older M3U files are often Latin-1.
-        let text = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) ?? ""
-        if text.contains("#EXT-X-TARGETDURATION") || text.contains("#EXT-X-STREAM-INF") { return nil }
         let folder = (path as NSString).deletingLastPathComponent
+        // XML says its own encoding.
+        if PlaylistFile.Format(path: path) == .xspf { return PlaylistFile.xspfEntries(data, folder: folder) }
+        // M3U8 is UTF-8; older M3U and PLS files are often Latin-1.
+        let text = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) ?? ""
+        if PlaylistFile.Format(path: path) == .pls { return PlaylistFile.plsEntries(text, folder: folder) }
+        if text.contains("#EXT-X-TARGETDURATION") || text.contains("#EXT-X-STREAM-INF") { return nil }
         return text.split(whereSeparator: \.isNewline).compactMap { raw -> String? in
             let line = raw.trimmingCharacters(in: .whitespaces)
-            guard !line.isEmpty, !line.hasPrefix("#") else { return nil }
-            if let scheme = line.range(of: "://").map({ line[..<$0.lowerBound].lowercased() }) {
-                return ["http", "https", "file"].contains(scheme) ? line : nil
-            }
-            return line.hasPrefix("/") ? line : (folder as NSString).appendingPathComponent(line)
+            guard !line.hasPrefix("#") else { return nil }
+            return PlaylistFile.resolve(line, in: folder)
         }
     }
 }

@@ -13,7 +13,8 @@ enum OpenDialogs {
         let chooser = gtk_file_chooser_native_new(title, parent.cast(), GTK_FILE_CHOOSER_ACTION_OPEN, accept, tr("_Cancel"))!
         gtk_file_chooser_set_select_multiple(chooser.raw.cast(), 1)
         addFilter(chooser, tr("Videos, sound and playlists"), mimeTypes: ["video/*", "audio/*", "application/x-mpegurl",
-                                                                     "application/vnd.apple.mpegurl", "audio/x-mpegurl"])
+                                                                     "application/vnd.apple.mpegurl", "audio/x-mpegurl",
+                                                                     "application/xspf+xml", "audio/x-scpls"])
         addFilter(chooser, tr("All files"), patterns: ["*"])
         Signal.connectInt(chooser.raw, "response") { response in
             defer { g_object_unref(chooser.raw.cast(to: GObject.self)) }
@@ -106,12 +107,40 @@ enum OpenDialogs {
         show(chooser, acceptingURIs: false, done)
     }
 
-    private static func addFilter(_ chooser: OpaquePointer, _ name: String, mimeTypes: [String] = [], patterns: [String] = []) {
+    /// A native save dialog for a playlist, "Queue.m3u8" in the Videos folder; an XSPF filter
+    /// beside the M3U8 one, and a name without a playlist's extension gets the chosen filter's.
+    static func choosePlaylistDestination(parent: UnsafeMutablePointer<GtkWidget>,
+                                          _ done: @escaping @MainActor (String) -> Void) {
+        let chooser = gtk_file_chooser_native_new(tr("Save Queue"), parent.cast(), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                                  tr("_Save"), tr("_Cancel"))!
+        // Translators: the suggested file name of a saved queue (keep the .m3u8).
+        gtk_file_chooser_set_current_name(chooser.raw.cast(), tr("Queue.m3u8"))
+        if let videos = g_get_user_special_dir(G_USER_DIRECTORY_VIDEOS) {
+            let folder = g_file_new_for_path(videos)!
+            gtk_file_chooser_set_current_folder(chooser.raw.cast(), folder, nil)
+            g_object_unref(folder.raw.cast(to: GObject.self))
+        }
+        addFilter(chooser, tr("M3U8 playlists"), patterns: ["*.m3u8", "*.m3u"])
+        let xspfName = tr("XSPF playlists")
+        addFilter(chooser, xspfName, patterns: ["*.xspf"])
+        show(chooser, acceptingURIs: false) { path in
+            guard PlaylistFile.Format(path: path) == nil else { return done(path) }
+            // By name: the dialog shown may hold copies of the filters.
+            let chosen = gtk_file_chooser_get_filter(chooser.raw.cast()).flatMap { gtk_file_filter_get_name($0) }
+            let xspf = chosen.map { String(cString: $0) == xspfName } ?? false
+            done(path + (xspf ? ".xspf" : ".m3u8"))
+        }
+    }
+
+    @discardableResult
+    private static func addFilter(_ chooser: OpaquePointer, _ name: String, mimeTypes: [String] = [],
+                                  patterns: [String] = []) -> OpaquePointer {
         let filter = gtk_file_filter_new()!
         gtk_file_filter_set_name(filter, name)
         for type in mimeTypes { gtk_file_filter_add_mime_type(filter, type) }
         for pattern in patterns { gtk_file_filter_add_pattern(filter, pattern) }
         gtk_file_chooser_add_filter(chooser.raw.cast(), filter)
+        return filter
     }
 
     /// Shows the chooser and hands the chosen file's path (or, when `acceptingURIs`, its URI

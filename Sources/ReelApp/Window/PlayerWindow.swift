@@ -99,6 +99,10 @@ public final class PlayerWindow: MediaPlayerWindow {
             guard let self else { return }
             OpenDialogs.chooseFiles(parent: self.window, title: tr("Add to the Queue"), accept: tr("_Add"), done)
         }
+        panel.choosePlaylist = { [weak self] done in
+            guard let self else { return }
+            OpenDialogs.choosePlaylistDestination(parent: self.window, done)
+        }
         queuePanel = panel
         installHeader(builder, queueButton: panel.button)
         let picture = PictureControl(view: playerView) { [weak self] in
