@@ -4,7 +4,7 @@ import ReelEngine
 /// chapters in it they step through its chapters (as people expect of a film or an audiobook,
 /// and as Page Up and Page Down do); with several items they move through the queue. They can
 /// go a way when a chapter lies that way, or else when the queue can.
-/// Threading: a value type.
+/// Threading: pure functions.
 enum RemoteSteps {
     /// Whether previous and next step chapters rather than items.
     static func stepsChapters(queueItems: Int, chapters: Int) -> Bool {

@@ -3,7 +3,7 @@
 /// than on the time under the pointer (a few pixels of a long film are many seconds). Where two
 /// marks lie within reach, the nearer wins. Only the starts the scrubber marks count
 /// (`ChapterMarkHit.marked`): the first chapter's start and starts at the end get no mark.
-/// Threading: a value type.
+/// Threading: pure functions.
 public enum ChapterMarkHit {
     /// Pixels either side of a mark that still hit it.
     public static let reach = 5.0
