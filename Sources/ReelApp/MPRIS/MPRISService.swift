@@ -127,8 +127,8 @@ final class MPRISService {
         case (Self.playerInterface, "PlayPause"):
             if model.state == .playing || model.state == .stalled { player.pause() } else if model.hasMedia { player.play() }
         case (Self.playerInterface, "Stop"): host.stop()
-        case (Self.playerInterface, "Next"): host.next()
-        case (Self.playerInterface, "Previous"): host.previous()
+        case (Self.playerInterface, "Next"): if let window { window.remoteNext() } else { host.next() }
+        case (Self.playerInterface, "Previous"): if let window { window.remotePrevious() } else { host.previous() }
         case (Self.playerInterface, "Seek"):
             guard let offset = parameters.child(0)?.int64 else { return Self.invalid("Seek takes an offset in µs") }
             guard model.hasMedia else { break }
@@ -197,8 +197,8 @@ final class MPRISService {
         case "Position": return .int64(hasMedia ? Self.microseconds(model.livePosition(now: Clock.now)) : 0)
         case "MinimumRate": return .double(speedRange.lowerBound)
         case "MaximumRate": return .double(speedRange.upperBound)
-        case "CanGoNext": return .bool(host.canGoNext)
-        case "CanGoPrevious": return .bool(host.canGoPrevious)
+        case "CanGoNext": return .bool(window?.remoteCanGoNext ?? host.canGoNext)
+        case "CanGoPrevious": return .bool(window?.remoteCanGoPrevious ?? host.canGoPrevious)
         case "CanPlay", "CanPause": return .bool(hasMedia)
         case "CanSeek": return .bool(hasMedia && (model.mediaInfo?.isSeekable ?? false))
         case "CanControl": return .bool(true)

@@ -39,4 +39,10 @@ protocol MediaPlayerHost: AnyObject {
 protocol MediaPlayerWindow: AnyObject {
     var isFullscreen: Bool { get }
     func setFullscreen(_ on: Bool)
+    /// Previous and next as the remote's: chapters with one chaptered item, else the queue's
+    /// (`RemoteSteps`).
+    var remoteCanGoNext: Bool { get }
+    var remoteCanGoPrevious: Bool { get }
+    func remoteNext()
+    func remotePrevious()
 }

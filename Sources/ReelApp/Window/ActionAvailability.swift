@@ -25,11 +25,15 @@ struct ActionAvailability {
         var blackBars = false
         /// The media has chapters (Page Up and Page Down step through them).
         var chapters = 0
+        /// Items in the queue (with one, the media keys step its chapters).
+        var queueItems = 0
 
         /// Something to play or pause: media loaded, loading, or waiting under a break.
         var mediaOpen: Bool { state.hasMedia || state == .loading || state == .suspended }
         /// Media whose time can be moved (not during a break, which has its own).
         var canSeek: Bool { state.hasMedia && !inBreak }
+        /// The media keys' previous and next step chapters (`RemoteSteps`).
+        var keysStepChapters: Bool { canSeek && RemoteSteps.stepsChapters(queueItems: queueItems, chapters: chapters) }
     }
 
     /// Action names (`win.` left off) and when each can act.
@@ -61,6 +65,7 @@ struct ActionAvailability {
         ("next-audio-track", { $0.state.hasMedia && $0.audioStreams > 1 }),
         ("go-to-time", \.canSeek),
         ("previous-chapter", { $0.canSeek && $0.chapters > 0 }), ("next-chapter", { $0.canSeek && $0.chapters > 0 }),
+        ("chapters", { $0.canSeek && $0.chapters > 0 }),
         ("picture-menu", { $0.state.hasMedia && $0.hasVideo }),
         ("rotate-clockwise", { $0.state.hasMedia && $0.hasVideo }), ("rotate-anticlockwise", { $0.state.hasMedia && $0.hasVideo }),
         ("mirror", { $0.state.hasMedia && $0.hasVideo }),
@@ -78,6 +83,7 @@ struct ActionAvailability {
         ("crop-black-bars", { $0.state.hasMedia && $0.hasVideo && $0.blackBars }),
         ("save-frame", { $0.state.hasMedia && $0.hasVideo }), ("save-frame-plain", { $0.state.hasMedia && $0.hasVideo }),
         ("next-item", \.canGoNext), ("previous-item", \.canGoPrevious),
+        ("media-next", { $0.canGoNext || $0.keysStepChapters }), ("media-previous", { $0.canGoPrevious || $0.keysStepChapters }),
     ]
 
     /// Each action of the table with whether it can act given `facts`.
@@ -90,12 +96,13 @@ extension ActionAvailability.Facts {
     /// The facts as the model, the queue and the window hold them now.
     @MainActor
     init(model: PlayerModel, canGoNext: Bool, canGoPrevious: Bool, isFullscreen: Bool, infoCardShown: Bool,
-         blackBarsFound: Bool = false) {
+         blackBarsFound: Bool = false, queueItems: Int = 0) {
         let info = model.mediaInfo
         self.init(state: model.state, hasInfo: info != nil, hasVideo: model.hasVideo, hasAudio: info?.audioStream != nil,
                   audioStreams: info?.streams.filter { $0.kind == .audio && !$0.isAttachedPicture }.count ?? 0,
                   subtitleTracks: model.subtitles.tracks.count, inBreak: model.inBreak,
                   canGoNext: canGoNext, canGoPrevious: canGoPrevious, isFullscreen: isFullscreen, infoCardShown: infoCardShown,
-                  blackBars: blackBarsFound || model.shape.transform.crop != nil, chapters: info?.chapters.count ?? 0)
+                  blackBars: blackBarsFound || model.shape.transform.crop != nil, chapters: info?.chapters.count ?? 0,
+                  queueItems: queueItems)
     }
 }

@@ -86,8 +86,12 @@ struct KeyAction {
         KeyAction(name: "subtitles-later", accelerators: ["x"]) { $0.subtitles?.stepSubtitleDelay(+1) },
         KeyAction(name: "sound-earlier", accelerators: ["<Shift>z"]) { $0.subtitles?.stepAudioDelay(-1) },
         KeyAction(name: "sound-later", accelerators: ["<Shift>x"]) { $0.subtitles?.stepAudioDelay(+1) },
-        KeyAction(name: "next-item", accelerators: ["greater", "XF86AudioNext"]) { $0.queue.next() },
-        KeyAction(name: "previous-item", accelerators: ["less", "XF86AudioPrev"]) { $0.queue.previous() },
+        KeyAction(name: "next-item", accelerators: ["greater"]) { $0.queue.next() },
+        KeyAction(name: "previous-item", accelerators: ["less"]) { $0.queue.previous() },
+        // The media keys do what the remote's Next and Previous do: chapters with one
+        // chaptered item (RemoteSteps), else the queue.
+        KeyAction(name: "media-next", accelerators: ["XF86AudioNext"]) { $0.remoteNext() },
+        KeyAction(name: "media-previous", accelerators: ["XF86AudioPrev"]) { $0.remotePrevious() },
         KeyAction(name: "stop", accelerators: ["XF86AudioStop"]) { $0.queue.stop() },
         KeyAction(name: "close", accelerators: ["<Control>w"]) { $0.close() },
     ]

@@ -4,7 +4,7 @@ import ReelGtk
 
 /// The picture's right-click menu (ui/window.ui's context-menu): play or pause, fullscreen and
 /// deinterlacing, named for what they do or are now; the main menu's own Speed, Subtitles, Audio and Picture submenus (the
-/// same menus, with the same track lists); Save Picture and Media Information. Every item is a
+/// same menus, with the same track lists); Save Picture, Media Information and Chapters. Every item is a
 /// window action, so the menu is as sensitive as `ActionAvailability` makes them.
 /// Threading: main thread only.
 @MainActor

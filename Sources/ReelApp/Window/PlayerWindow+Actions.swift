@@ -26,6 +26,7 @@ extension PlayerWindow {
         // The main menu's submenus name these so that GTK shows them as sensitive as the
         // actions are (ActionAvailability); opening a submenu never activates its action.
         for submenu in ["speed-menu", "subtitles-menu", "audio-menu"] { Actions.add(group, submenu) {} }
+        Actions.add(group, "chapters") { [weak self] in self?.showChapters() }
         Actions.add(group, "play-demo") { [weak self] in
             if let clip = DataDirectory.demoClip { self?.open(clip) }
         }

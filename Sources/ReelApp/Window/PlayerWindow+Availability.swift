@@ -8,7 +8,7 @@ extension PlayerWindow {
     func updateActionAvailability() {
         let facts = ActionAvailability.Facts(model: playerView.model, canGoNext: queue.canGoNext, canGoPrevious: queue.canGoPrevious,
                                              isFullscreen: isFullscreen, infoCardShown: infoCardShown,
-                                             blackBarsFound: picture?.barsFound != nil)
+                                             blackBarsFound: picture?.barsFound != nil, queueItems: queue.queue.items.count)
         for (name, enabled) in ActionAvailability.enabled(facts) {
             // The window's own actions and the subtitle controller's, all in the window's map.
             guard let action = g_action_map_lookup_action(OpaquePointer(window), name) else { continue }

@@ -46,6 +46,10 @@ public final class PlayerWindow: MediaPlayerWindow {
     /// The picture's right-click menu, its wheel, the queue's previous and next buttons.
     private(set) var gestures: PictureGestures?
     private var queuePanel: QueuePanel?
+    /// The chapter list, made the first time it opens.
+    var chapterList: ChapterList?
+    /// The remote's CanGoNext and CanGoPrevious as last announced (they change with the chapter).
+    var announcedRemoteSteps: [Bool] = []
     /// The desktop's media remote, once the app is on the session bus.
     var mpris: MPRISService? {
         didSet { mpris?.window = self }
@@ -228,6 +232,7 @@ public final class PlayerWindow: MediaPlayerWindow {
         // Subtitles move up over the controls while they show, as mpv's do over its OSC (and
         // again when the picture's place changes under them: a new picture, a new size).
         if change.contains([.controls, .media]) { liftSubtitles(model.controlsVisible) }
+        followChapters(change)
     }
 
     private func setTitle(_ title: String?) {
@@ -276,22 +281,6 @@ public final class PlayerWindow: MediaPlayerWindow {
                            frameRate: model.mediaInfo?.videoStream?.frameRate) { [weak self] seconds in
             self?.playerView.seek(to: seconds, mode: .exact)
         }
-    }
-
-    /// Page Up and Page Down: the previous or next chapter's start, exactly, named on the billboard.
-    func stepChapter(forward: Bool) {
-        let model = playerView.model
-        let chapters = model.mediaInfo?.chapters ?? []
-        guard model.hasMedia, let target = ChapterSteps.target(chapters, position: model.position, forward: forward) else {
-            if forward, !chapters.isEmpty { playerView.billboard.show(tr("This is the last chapter")) }
-            return
-        }
-        playerView.seek(to: target.chapter.start, mode: .exact)
-        let number = target.index + 1
-        let title = target.chapter.title.flatMap { $0.isEmpty ? nil : $0 }
-        // Translators: %1$ld is the chapter's number, %2$@ its title.
-        playerView.billboard.show(title.map { String(format: tr("Chapter %1$ld: %2$@"), number, $0) }
-                                  ?? String(format: tr("Chapter %ld"), number))
     }
 
     /// One frame back (the engine keeps the pictures of the current GOP, so repeats are quick).

@@ -20,8 +20,8 @@ final class ChapterMarks {
         clear()
         self.chapters = chapters.sorted { $0.start < $1.start }
         guard let duration, duration > 0 else { return }
-        for chapter in self.chapters where chapter.start > 0.001 && chapter.start < duration - 0.001 {
-            gtk_scale_add_mark(scale.cast(), chapter.start, GTK_POS_BOTTOM, nil)
+        for start in ChapterMarkHit.marked(self.chapters.map(\.start), duration: duration) {
+            gtk_scale_add_mark(scale.cast(), start, GTK_POS_BOTTOM, nil)
         }
         if !chapters.isEmpty { gtk_widget_add_css_class(scale, "reel-chapters") }
     }

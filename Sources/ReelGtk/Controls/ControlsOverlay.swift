@@ -145,6 +145,15 @@ final class ControlsOverlay {
         return (time, scrubbing.geometry().x(atFraction: time / duration), scrubbing.speed)
     }
 
+    /// The scrubber's trough and slider as laid out now.
+    func scrubberGeometry() -> ScrubberGeometry { scrubbing.geometry() }
+
+    /// Asked on a click on the scrubber for a time to land on instead (`ScrubberControl.snapClick`).
+    var snapClick: (@MainActor (Double) -> Double?)? {
+        get { scrubbing.snapClick }
+        set { scrubbing.snapClick = newValue }
+    }
+
     /// Whether a point (the scrubber's coordinates) lies in the band that takes presses.
     func scrubberBand(containsX x: Double, y: Double) -> Bool { scrubbing.bandContains(x: x, y: y) }
 

@@ -29,6 +29,9 @@ final class ScrubberControl {
     var moved: (@MainActor (Double) -> Void)?
     /// The scrubber was pressed (true) or let go.
     var heldChanged: (@MainActor (Bool) -> Void)?
+    /// Asked on a click (a press let go without dragging) at `x`, the scrubber's coordinates:
+    /// a time to land on instead of the one under the pointer (a chapter mark's start), or nil.
+    var snapClick: (@MainActor (Double) -> Double?)?
 
     /// Presses on `bar` within a few pixels of the scrubber are the scrubber's.
     init(widget: UnsafeMutablePointer<GtkWidget>, adjustment: UnsafeMutablePointer<GtkAdjustment>,
@@ -73,7 +76,9 @@ final class ScrubberControl {
             self?.moveScrub(toX: startX + dx, y: startY + dy)
         }
         Signal.connectPoint(drag.raw, "drag-end") { [weak self] dx, dy in
-            self?.endScrub(atX: startX + dx, y: startY + dy)
+            guard let self else { return }
+            let snapped = ChapterMarkHit.isClick(dx: dx, dy: dy) ? self.snapClick?(startX) : nil
+            self.endScrub(atX: startX + dx, y: startY + dy, snapped: snapped)
         }
         Signal.connectPointer(drag.raw, "cancel") { [weak self] _ in self?.endScrub(atX: nil, y: 0) }
         gtk_widget_add_controller(bar, drag.cast())
@@ -153,9 +158,9 @@ final class ScrubberControl {
         player.scrub(to: t)
     }
 
-    private func endScrub(atX x: Double?, y: Double) {
+    private func endScrub(atX x: Double?, y: Double, snapped: Double? = nil) {
         guard isScrubbing else { return }
-        let t = x.flatMap { fine?.move(toX: $0, distance: distance(y: y)) } ?? lastTime
+        let t = snapped ?? x.flatMap { fine?.move(toX: $0, distance: distance(y: y)) } ?? lastTime
         isScrubbing = false
         fine = nil
         lastTime = t

@@ -107,6 +107,7 @@ public final class PlayerView {
             self.firstPictureShown?()
         }
         wireVisibility()
+        wireChapterClicks()
         applySettings()
         settings.observe { [weak self] key in self?.settingChanged(key) }
         status.showWelcome(demoAvailable: DataDirectory.demoClip != nil)

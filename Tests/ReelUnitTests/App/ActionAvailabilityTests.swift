@@ -81,6 +81,24 @@ struct ActionAvailabilityTests {
         }
     }
 
+    @Test("Chapters: the list and Page Up/Down with chapters; the media keys step them with one item, the queue with several")
+    func chapters() {
+        var facts = Self.video
+        facts.canGoPrevious = false
+        facts.queueItems = 1
+        #expect(Self.enabled(facts).isDisjoint(with: ["chapters", "next-chapter", "previous-chapter", "media-next", "media-previous"]))
+        facts.chapters = 2
+        #expect(Self.enabled(facts).isSuperset(of: ["chapters", "next-chapter", "previous-chapter", "media-next", "media-previous"]))
+        facts.queueItems = 2
+        #expect(Self.enabled(facts).isDisjoint(with: ["media-next", "media-previous"]))
+        facts.canGoNext = true
+        #expect(Self.enabled(facts).contains("media-next"))
+        facts.inBreak = true
+        facts.queueItems = 1
+        facts.canGoNext = false
+        #expect(Self.enabled(facts).isDisjoint(with: ["chapters", "next-chapter", "media-next", "media-previous"]))
+    }
+
     @Test("The info card, once shown, can always be hidden")
     func infoCard() {
         var facts = Facts(state: .idle)
