@@ -12,7 +12,7 @@ struct ChapterKeysWindowTests {
     @Test("Page Down goes to the next chapter, Page Up back to the one before; both say which")
     func steps() throws {
         try ControlsTests.desktops.use { desktop in
-            let s = try ControlsTests.Session(on: desktop, arguments: ["--paused"], clip: .withChapters)
+            let s = try ControlsTests.Session(on: desktop, arguments: ["--paused"], clip: .withChapters, settings: [ControlsTests.readableMessages])
             try s.desktop.click(s.movie.x + 5, s.movie.y + s.movie.height / 2)   // focus the window
             try s.desktop.key("Page_Down")
             try s.app.waitForElement("the billboard naming chapter 2") { $0.role == "label" && $0.name == "Chapter 2: Main part" }
@@ -29,7 +29,7 @@ struct ChapterKeysWindowTests {
     @Test("With one item, the media keys' next and previous step its chapters as Page Down and Page Up do")
     func mediaKeys() throws {
         try ControlsTests.desktops.use { desktop in
-            let s = try ControlsTests.Session(on: desktop, arguments: ["--paused"], clip: .withChapters)
+            let s = try ControlsTests.Session(on: desktop, arguments: ["--paused"], clip: .withChapters, settings: [ControlsTests.readableMessages])
             try s.desktop.click(s.movie.x + 5, s.movie.y + s.movie.height / 2)   // focus the window
             try s.desktop.key("XF86AudioNext")
             try s.app.waitForElement("the billboard naming chapter 2") { $0.role == "label" && $0.name == "Chapter 2: Main part" }

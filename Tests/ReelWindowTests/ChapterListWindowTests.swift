@@ -78,7 +78,7 @@ struct ChapterListWindowTests {
     @Test("Chapters… in either menu lists every chapter, the playing one marked; Enter or a click on a row goes to its start")
     func list() throws {
         try ControlsTests.desktops.use { desktop in
-            let s = try Session(on: desktop, arguments: ["--paused"], clip: .withChapters)
+            let s = try Session(on: desktop, arguments: ["--paused"], clip: .withChapters, settings: [ControlsTests.readableMessages])
             try s.desktop.click(s.movie.x + 5, s.movie.y + s.movie.height / 2)   // focus the window
             // From the main menu, by its mnemonic.
             try s.app.click(try s.app.revealHeader())
@@ -117,7 +117,7 @@ struct ChapterListWindowTests {
     @Test("A click a few pixels from a chapter's mark lands on its start exactly; clicks between marks land under the pointer")
     func markClicks() throws {
         try ControlsTests.desktops.use { desktop in
-            let s = try Session(on: desktop, arguments: ["--paused"], clip: .withChapters)
+            let s = try Session(on: desktop, arguments: ["--paused"], clip: .withChapters, settings: [ControlsTests.readableMessages])
             let bar = try s.app.element(named: "Position", role: "slider")
             let y = bar.y + bar.height / 2
             // Paused, the controls are up; the pointer comes to the scrubber as a person's does.

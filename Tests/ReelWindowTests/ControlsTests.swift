@@ -11,6 +11,11 @@ import Testing
 struct ControlsTests {
     static let desktops = SharedDesktop.standard
 
+    /// A setting for turns that read the billboard: it stays 30 s instead of 1.2. One read of
+    /// the accessibility tree can take longer than 1.2 s on a busy machine, and a message gone
+    /// before it is read is a timeout that says nothing about Reel.
+    static let readableMessages = "message-display-duration=30.0"
+
     /// Reel playing the solid red clip; anything on screen that is not red is Reel's.
     struct Session {
         let desktop: Desktop

@@ -18,7 +18,7 @@ struct DeinterlaceWindowTests {
     @Test("The info card says bwdif is on; d cycles the mode, and the billboard and the picture's menu follow")
     func keyMenuAndCard() throws {
         try ControlsTests.desktops.use { desktop in
-            let s = try ControlsTests.Session(on: desktop, arguments: ["--paused"], clip: .interlacedTFF)
+            let s = try ControlsTests.Session(on: desktop, arguments: ["--paused"], clip: .interlacedTFF, settings: [ControlsTests.readableMessages])
             try s.desktop.click(s.movie.x + 5, s.movie.y + s.movie.height / 2)   // focus the window
             try s.desktop.key("i")
             try s.app.waitForElement("the info card saying how it deinterlaces") {

@@ -82,7 +82,7 @@ struct EqualizerWindowTests {
         let clip = try Fixtures.path(.letterboxed)
         try ControlsTests.desktops.use { desktop in
             let s = try ControlsTests.Session(on: desktop, arguments: ["--paused"], clip: .letterboxed,
-                                              settings: ["hide-controls-while-paused=true"], environment: path.environment)
+                                              settings: [ControlsTests.readableMessages, "hide-controls-while-paused=true"], environment: path.environment)
             let movie = try PictureShapeWindowTests.settled(s)
             try s.desktop.click(movie.x + 5, movie.y + movie.height / 2)   // focus the window
             for (i, step) in Self.steps.enumerated() {

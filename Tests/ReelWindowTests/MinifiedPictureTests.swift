@@ -30,7 +30,7 @@ struct MinifiedPictureTests {
             PictureShapeWindowTests.forget(on: desktop)
             defer { PictureShapeWindowTests.forget(on: desktop) }
             let s = try ControlsTests.Session(on: desktop, arguments: ["--paused"], clip: .zonePlate,
-                                              settings: ["hide-controls-while-paused=true"], environment: path.environment)
+                                              settings: [ControlsTests.readableMessages, "hide-controls-while-paused=true"], environment: path.environment)
             let movie = try PictureShapeWindowTests.settled(s)
             try s.desktop.click(movie.x + 5, movie.y + movie.height / 2)   // focus the window
             // 2^-1.7 of the fitted size: 3.25 decoded pixels a screen pixel.

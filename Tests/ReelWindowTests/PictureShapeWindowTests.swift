@@ -108,7 +108,7 @@ struct PictureShapeWindowTests {
             Self.forget(on: desktop)
             defer { Self.forget(on: desktop) }
             let s = try ControlsTests.Session(on: desktop, arguments: ["--paused"], clip: .letterboxed,
-                                              settings: ["hide-controls-while-paused=true"], environment: path.environment)
+                                              settings: [ControlsTests.readableMessages, "hide-controls-while-paused=true"], environment: path.environment)
             let movie = try Self.settled(s)
             try s.desktop.click(movie.x + 5, movie.y + movie.height / 2)   // focus the window
             for (i, step) in Self.steps.enumerated() {
@@ -136,13 +136,13 @@ struct PictureShapeWindowTests {
         try ControlsTests.desktops.use { desktop in
             Self.forget(on: desktop)
             defer { Self.forget(on: desktop) }
-            var s = try ControlsTests.Session(on: desktop, arguments: ["--paused"], clip: .letterboxed)
+            var s = try ControlsTests.Session(on: desktop, arguments: ["--paused"], clip: .letterboxed, settings: [ControlsTests.readableMessages])
             let movie = try Self.settled(s)
             try s.desktop.click(movie.x + 5, movie.y + movie.height / 2)
             try s.desktop.key("ctrl+r", "alt+equal")
             try s.app.waitForElement("the zoom's billboard") { $0.role == "label" && $0.name == "Zoom 107 %" }
             s.app.stop()
-            s = try ControlsTests.Session(on: desktop, arguments: ["--paused"], clip: .letterboxed)
+            s = try ControlsTests.Session(on: desktop, arguments: ["--paused"], clip: .letterboxed, settings: [ControlsTests.readableMessages])
             _ = try s.app.saveSettledPicture("the picture opened again, turned and whole", name: "reopened", timeout: 40) { size, _ in
                 // Upright 360×640 fitted whole: portrait, and no taller than the view (zoomed, it would overflow it).
                 size.width < size.height && size.height <= 360 && abs(Double(size.width) / Double(size.height) - 360.0 / 640) < 0.01
@@ -156,7 +156,7 @@ struct PictureShapeWindowTests {
         try ControlsTests.desktops.use { desktop in
             Self.forget(on: desktop)
             defer { Self.forget(on: desktop) }
-            let s = try ControlsTests.Session(on: desktop, arguments: ["--paused"], clip: .letterboxed)
+            let s = try ControlsTests.Session(on: desktop, arguments: ["--paused"], clip: .letterboxed, settings: [ControlsTests.readableMessages])
             let movie = try Self.settled(s)
             try s.desktop.click(movie.x + 5, movie.y + movie.height / 2)
             try s.desktop.key("ctrl+r", "alt+equal")

@@ -77,7 +77,7 @@ struct ShapedPreviewWindowTests {
         try ControlsTests.desktops.use { desktop in
             PictureShapeWindowTests.forget(on: desktop)
             defer { PictureShapeWindowTests.forget(on: desktop) }
-            let s = try ControlsTests.Session(on: desktop, arguments: ["--paused"], clip: .letterboxed, environment: path.environment)
+            let s = try ControlsTests.Session(on: desktop, arguments: ["--paused"], clip: .letterboxed, settings: [ControlsTests.readableMessages], environment: path.environment)
             let movie = try PictureShapeWindowTests.settled(s)
             try s.desktop.click(movie.x + 5, movie.y + movie.height / 2)   // focus the window
             try Self.hover(s, movie: movie)
