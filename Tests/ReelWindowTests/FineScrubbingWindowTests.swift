@@ -22,7 +22,7 @@ struct FineScrubbingWindowTests {
         }
     }
 
-    @Test("Dragging a quarter of the way up slows the scrubber to a quarter, and the release lands where the thumb is")
+    @Test("Each band above the scrubber slows the drag by its share, without a jump; the release lands where the thumb is")
     func quarterSpeed() throws {
         let clip = try Fixtures.path(.scrubClip)
         try SharedDesktop.standard.use { desktop in
@@ -43,28 +43,42 @@ struct FineScrubbingWindowTests {
             #expect(full > 0.5, "a 100-pixel drag moved \(full) s")
             #expect(try Self.card(app).map { !$0.contains("scrubbing") } == true, "a full-speed drag names no speed")
 
-            // Straight up, 125 pixels above the scrubber (the quarter band): nothing moves...
+            // Up into each band in turn (75, 125 and 175 pixels above the scrubber): changing
+            // band moves nothing, the card names the speed, and 120 pixels sideways there move
+            // the position by the band's share of what 120 move on the scrubber (alternating
+            // sides, to stay inside the clip).
+            var x = from + 100
+            let bands: [(distance: Int, says: String, share: Double)] =
+                [(75, "Half-speed scrubbing", 0.5), (125, "Quarter-speed scrubbing", 0.25), (175, "Fine scrubbing", 0.125)]
+            for (i, band) in bands.enumerated() {
+                let up = bar.y - band.distance
+                let before = try ScrubbingTests.sliderValue(app)
+                try desktop.moveMouse(x, (y + up) / 2)
+                try desktop.moveMouse(x, up)
+                try Desktop.wait("the card to say \(band.says)", log: app.log, timeout: 20) {
+                    try Self.card(app)?.contains(band.says) == true
+                }
+                #expect(abs(try ScrubbingTests.sliderValue(app) - before) < 1e-6, "moving into the \(band.says) band moved the position")
+                let step = i % 2 == 0 ? 120 : -120
+                try Self.slide(desktop, from: x, to: x + step, y: up, steps: 12)
+                x += step
+                let moved = try ScrubbingTests.sliderValue(app) - before
+                let expected = full * 1.2 * band.share * (step > 0 ? 1 : -1)
+                print("\(band.says): \(moved) s for \(step) px (full speed: \(full) s for 100 px)")
+                #expect(abs(moved - expected) < 0.02 * abs(expected) + 0.002, "\(step) px at \(band.says) moved \(moved) s, not \(expected) s")
+            }
+            // Ending in the quarter band, where the release below is made.
             let up = bar.y - 125
-            let before = try ScrubbingTests.sliderValue(app)
-            try desktop.moveMouse(from + 100, y - 40)
-            try desktop.moveMouse(from + 100, y - 80)
-            try desktop.moveMouse(from + 100, up)
-            try Desktop.wait("the card to say the speed", log: app.log, timeout: 20) {
+            try desktop.moveMouse(x, up)
+            try Desktop.wait("the card to say the quarter speed again", log: app.log, timeout: 20) {
                 try Self.card(app)?.contains("Quarter-speed scrubbing") == true
             }
-            #expect(abs(try ScrubbingTests.sliderValue(app) - before) < 1e-6, "changing band moved the position")
-
-            // ...and 200 pixels sideways there move it as 50 would on the scrubber.
-            try Self.slide(desktop, from: from + 100, to: from + 300, y: up, steps: 20)
-            let quarter = try ScrubbingTests.sliderValue(app) - before
-            print("full speed: \(full) s for 100 px; quarter band: \(quarter) s for 200 px")
-            #expect(abs(quarter - full / 2) < 0.02 * full + 0.002, "200 px at a quarter moved \(quarter) s, not \(full / 2) s")
 
             // The picture shown is the slowed position's (nudged on while that sits on a
             // frame boundary, where either neighbour would be right).
             var held = try ScrubbingTests.sliderValue(app)
             for nudge in 1...4 where ScrubbingTests.frameIndex(at: held) == nil {
-                try desktop.moveMouse(from + 300 + nudge, up)
+                try desktop.moveMouse(x + nudge, up)
                 held = try ScrubbingTests.sliderValue(app)
             }
             let index = try #require(ScrubbingTests.frameIndex(at: held), "every position near \(held) s is on a frame boundary")
