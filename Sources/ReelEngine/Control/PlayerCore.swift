@@ -38,6 +38,12 @@ final class PlayerCore: @unchecked Sendable {
     var current = MediaSlot(generation: 0)
     /// The item prepared to follow it gaplessly (Gapless.swift).
     var next: MediaSlot? = nil
+    /// The A-B loop's span, and the same item prepared at its start (ABLoop.swift); whether
+    /// preparing it failed; the generation the item was opened under, once the loop took over.
+    var loop = LoopWatch()
+    var loopStart: MediaSlot? = nil
+    var loopStartFailed = false
+    var loopOrigin: Int?
     /// What follows the current item (`Player.setNext`); `failed` once preparing it failed.
     var upNext: (source: MediaSource, audioStream: Int?, failed: Bool)?
     var seeks = SeekCoordinator()
@@ -95,6 +101,7 @@ final class PlayerCore: @unchecked Sendable {
             handleForNext(message)
             return
         }
+        if let generation = loopStart?.generation, message.generation == generation { return handleForLoopStart(message) }
         switch message {
         case .command(let command): handle(command)
         case .durationKnown(let duration, let gen):
@@ -113,7 +120,7 @@ final class PlayerCore: @unchecked Sendable {
             guard gen == current.generation else { return }
             handle(report)
         case .subtitles(let report, let gen):
-            guard gen == current.generation else { return }
+            guard gen == current.generation || gen == loopOrigin else { return }
             handle(report)
         case .cache(let event, let gen):
             if gen == current.generation { emit(event) }
@@ -131,6 +138,7 @@ final class PlayerCore: @unchecked Sendable {
         case .setVolume, .setMuted, .setTimeObserverInterval, .setObservesEveryFrame, .track, .setNext: break
         default: dropNext()
         }
+        loopHears(command)
         switch command {
         case .setNext(let source, let audioStream): setNext(source, audioStream: audioStream)
         case .open(let source): open(source)
@@ -162,6 +170,7 @@ final class PlayerCore: @unchecked Sendable {
             observer.everyFrame = on
             session?.presentation?.reportsEveryFrame = on
         case .track(let command): handle(command)
+        case .setLoop(let span): setLoop(span)
         }
     }
 
@@ -233,6 +242,7 @@ final class PlayerCore: @unchecked Sendable {
 
     func teardown() {
         dropNext()
+        dropLoopStart()
         stopSubtitles()
         current.close()
         seeks.reset()

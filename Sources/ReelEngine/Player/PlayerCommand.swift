@@ -20,4 +20,5 @@ enum PlayerCommand: Sendable {
     case setObservesEveryFrame(Bool)
     case track(TrackCommand)
     case setNext(MediaSource?, audioStream: Int?)
+    case setLoop(LoopSpan?)
 }
