@@ -16,7 +16,7 @@ extension PlayerCore {
         let sameStart = span?.start == loop.span?.start && span?.loops == true
         unchainLoop()
         if !sameStart { dropLoopStart() }
-        loop.set(span)
+        loop.set(span, at: state == .playing ? session?.clock.time() : nil)
         emit(.loopChanged(span))
     }
 

@@ -27,9 +27,18 @@ struct LoopWatch {
     /// hair early).
     static let tolerance = 0.001
 
-    mutating func set(_ span: LoopSpan?) {
+    /// How far past its end playback may already be when a span is set and still count as
+    /// inside: the end is set where playback is (the A-B key's second press), and the player
+    /// hears of it a moment later. Then it goes back at once, as mpv does.
+    static let settingLag = 0.5
+
+    /// A new span, set with playback at `position` (nil: not known, as when the item changes).
+    mutating func set(_ span: LoopSpan?, at position: Double? = nil) {
         self.span = span
         armed = false
+        if let span, span.loops, let end = span.end, let position {
+            armed = position >= span.start - Self.tolerance && position < end + Self.settingLag
+        }
     }
 
     /// A seek, a step or a drag moved the position: where it lands decides anew.

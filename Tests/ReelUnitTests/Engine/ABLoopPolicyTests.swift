@@ -35,6 +35,18 @@ struct ABLoopPolicyTests {
         #expect(watch.look(at: 5.2, playing: true) == .past)
     }
 
+    @Test("An end set where playback is (the key's second press, heard a moment later) goes back at once")
+    func endSetHere() {
+        var watch = LoopWatch()
+        watch.set(LoopSpan(start: 2, end: 5), at: 5.1)
+        #expect(watch.look(at: 5.15, playing: true) == .jump(to: 2))
+        // Set well past its end, or before its start, it waits to be entered.
+        watch.set(LoopSpan(start: 2, end: 5), at: 6)
+        #expect(watch.look(at: 6.05, playing: true) == .past)
+        watch.set(LoopSpan(start: 2, end: 5), at: 1)
+        #expect(watch.look(at: 1.05, playing: true) == .before(start: 2))
+    }
+
     @Test("Sought past the end it plays on; coming back into the span loops again")
     func seekPastEnd() {
         var watch = LoopWatch()
