@@ -69,6 +69,10 @@ extension PlayerCore {
             return nil
         case .before(let start):
             unchainLoop()
+            // Prepared once the start is near, as the gapless follower is before the end.
+            guard start - session.clock.time() <= Self.prepareAhead else {
+                return lookAgain(whenClockReaches: start - Self.prepareAhead)
+            }
             prepareLoopStart()
             return lookAgain(whenClockReaches: start)
         case .inside(let end):
