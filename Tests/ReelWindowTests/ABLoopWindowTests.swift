@@ -50,7 +50,7 @@ struct ABLoopWindowTests {
         try MPRISTests.playerctl(s.desktop, ["loop"])
     }
 
-    @Test("Shift+L: the start, then the end with the band on the scrubber and playback going back, then cleared; MPRIS LoopStatus stays the queue's")
+    @Test("Shift+L: the start, then the end with the band on the scrubber and playback going back; the end dragged; then cleared; MPRIS LoopStatus stays the queue's")
     func key() throws {
         try ControlsTests.desktops.use { desktop in
             let s = try ControlsTests.Session(on: desktop, settings: ["message-display-duration=30.0",
@@ -89,6 +89,29 @@ struct ABLoopWindowTests {
                 throw error
             }
             try s.app.element(named: "Pause")   // still playing
+
+            // The end dragged forty pixels on: the band follows (the player's loop, drawn).
+            try Self.showControls(s, "loop-drag")
+            let before = try Self.yellow(s, bar: bar, "loop-drag")
+            let end = try #require(before.right, "no band to drag: \(before)")
+            let y = bar.y + bar.height / 2
+            try s.desktop.xdotool(["mousemove", String(end), String(y), "mousedown", "1"])
+            for step in 1...8 {
+                try s.desktop.moveMouse(end + step * 5, y)
+                usleep(40_000)
+            }
+            try s.desktop.xdotool(["mouseup", "1"])
+            try s.app.element(named: "Pause")   // a drag of the end is no scrub: still playing
+            var moved = before
+            do {
+                try Desktop.wait("the band's end to follow the drag", timeout: 10) {
+                    moved = try Self.yellow(s, bar: bar, "loop-dragged")
+                    return abs((moved.right ?? 0) - (end + 40)) <= 4 && abs((moved.left ?? 0) - (before.left ?? 0)) <= 2
+                }
+            } catch {
+                Issue.record("after dragging the end from \(end) to \(end + 40): \(moved) (before: \(before))")
+                throw error
+            }
 
             try s.desktop.key("shift+l")
             try s.app.waitForElement("the billboard saying it is cleared") { $0.role == "label" && $0.name == "Loop cleared" }

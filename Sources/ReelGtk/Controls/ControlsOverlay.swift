@@ -29,6 +29,8 @@ final class ControlsOverlay {
     private let bufferedRanges: BufferedRanges
     /// The A-B loop over the trough.
     private let loopBand: LoopSpanBand
+    /// The loop's ends dragged on the scrubber.
+    private var loopEnds: LoopEndDrag?
 
     /// Icons of the play/pause button; replaceable.
     var playIconName = "media-playback-start-symbolic" { didSet { updatePlayButton() } }
@@ -68,6 +70,9 @@ final class ControlsOverlay {
         wirePopups()
         bufferedRanges.geometry = { [weak self] in self?.scrubbing.geometry() }
         loopBand.geometry = { [weak self] in self?.scrubbing.geometry() }
+        loopEnds = LoopEndDrag(bar: bar, scrubber: builder.widget("scrubber"), player: player, model: model) { [unowned scrubbing] in
+            scrubbing.geometry()
+        }
         showAll()
     }
 
