@@ -19,6 +19,9 @@ struct ReelBench: ParsableCommand {
                      frame-step (5 starts, 20 steps each way)
             scrub    a 10 s drag across the file at 60 updates/s: distinct pictures shown per
                      second and release to exact picture, vs mpv key-frame seeks (4 drags)
+            click    a click on the scrubber where the pointer rested (the picture decoded
+                     ahead) to the exact picture, vs a click without the rest and mpv's exact
+                     seek (30 random targets, paused)
             startup  process start to first frame and exit, vs mpv (median of 10)
             play     real-time play via PulseAudio: CPU, RSS, drift, vs mpv
             window   the reel app on an X display: first frame, CPU playing and paused,
@@ -35,16 +38,16 @@ struct ReelBench: ParsableCommand {
         version: ReelVersion.string)
 
     enum Kind: String, CaseIterable, ExpressibleByArgument {
-        case decode, seek, step, scrub, startup, play, window, preview, stream, queue, wakeups
+        case decode, seek, step, scrub, click, startup, play, window, preview, stream, queue, wakeups
     }
 
-    @Argument(help: "decode, seek, step, scrub, startup, play, window, preview, stream, queue or wakeups.")
+    @Argument(help: "decode, seek, step, scrub, click, startup, play, window, preview, stream, queue or wakeups.")
     var kind: Kind
 
     @Argument(help: "A local media file (scripts/make-bench-file.sh makes the reference one).")
     var file: String
 
-    @Option(help: "Runs (decode, startup, play, window), positions (seek, preview), start positions (step) or drags (scrub).")
+    @Option(help: "Runs (decode, startup, play, window), positions (seek, click, preview), start positions (step) or drags (scrub).")
     var count: Int?
 
     @Flag(help: "Also measure the peer (ffmpeg or mpv) in the same run and report ratios.")
@@ -62,7 +65,7 @@ struct ReelBench: ParsableCommand {
     @Option(help: "queue: seconds of the file in each of the two items.")
     var clipSeconds: Double = 4
 
-    @Option(help: "preview: seconds of each playing stretch, without previews and with them; wakeups: seconds counted paused and playing.")
+    @Option(help: "preview: seconds of each playing stretch, without previews and with them; click: without and with pictures decoded ahead; wakeups: seconds counted paused and playing.")
     var playSeconds: Double = 10
 
     @Option(name: .customLong("mpv-option"),
@@ -90,6 +93,11 @@ struct ReelBench: ParsableCommand {
         case .seek: result = try SeekBench(setup: setup, targets: count ?? 30, seed: seed).run()
         case .step: result = try StepBench(setup: setup, starts: count ?? 5, steps: 20, seed: seed).run()
         case .scrub: result = try ScrubBench(setup: setup, drags: count ?? 4, seconds: dragSeconds).run()
+        case .click:
+            guard playSeconds >= 1, playSeconds <= 600 else {
+                throw ToolFailure(code: "usage", message: "--play-seconds must be between 1 and 600")
+            }
+            result = try ClickBench(setup: setup, targets: count ?? 30, seed: seed, playSeconds: playSeconds).run()
         case .startup: result = try StartupBench(setup: setup, runs: count ?? 10).run()
         case .play: result = try PlayBench(setup: setup, runs: count ?? 1).run()
         case .window: result = try WindowBench(setup: setup, runs: count ?? 3).run()

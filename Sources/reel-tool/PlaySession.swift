@@ -155,7 +155,8 @@ final class PlaySession: @unchecked Sendable {
             var o: [String: Any] = ["event": "interstitial_ended", "index": r.index, "at": Output.round(r.at, 6), "t": t]
             if let error { o["error"] = ["code": error.code, "message": error.message] }
             return o
-        case .transitionVetoed, .frameShown, .displayInvalidated, .downloadProgress, .subtitleTracksChanged: return nil
+        case .transitionVetoed, .frameShown, .displayInvalidated, .downloadProgress, .subtitleTracksChanged, .pictureDecodedAhead:
+            return nil
         }
     }
 

@@ -43,6 +43,8 @@ struct BenchToolTests {
             // Two playing stretches of 1 s (30 previews asked for in the second) show pictures and
             // deliver previews as the default 10 s ones do; longSmall has room for them.
             ("preview", ["preview", try Fixtures.path(.longSmall), "--count", "3", "--play-seconds", "1", "--compare"]),
+            // Three clicks, and two playing stretches of 2 s (pictures decoded ahead at 0, 0.5, 1, 1.5 s).
+            ("click", ["click", try Fixtures.path(.longSmall), "--count", "3", "--play-seconds", "2", "--compare"]),
         ]
         let results = AtOnce.map(commands.map(\.1)) { try ReelToolTests.run(binary, $0) }
         return Dictionary(uniqueKeysWithValues: zip(commands.map(\.0), results))
@@ -100,6 +102,17 @@ struct BenchToolTests {
         Self.expectNumbers(line, ["pictures_per_second", "mpv_release_median_ms"])
         #expect(line["release_median_ms"] is Double || line["release_median_ms"] is Int)
         #expect(line["mpv_pictures_per_second"] is Double || line["mpv_pictures_per_second"] is Int)
+    }
+
+    @Test("click beside mpv: each click exact and shown from the picture decoded ahead")
+    func click() throws {
+        let line = try Self.ran("click")
+        #expect(line["bench"] as? String == "click")
+        #expect(line["targets"] as? Int == 3)
+        #expect(line["inexact"] as? Int == 0)
+        #expect(line["not_served_ahead"] as? Int == 0)
+        Self.expectNumbers(line, ["ahead_median_ms", "plain_median_ms", "mpv_median_ms", "playing_decoded_ahead"])
+        #expect(line["playing_dropped_with_ahead"] is Int && line["playing_dropped_without"] is Int)
     }
 
     @Test("startup beside mpv")

@@ -53,8 +53,14 @@ final class LaunchReport {
                 }
                 self?.emit(line)
             }
-            guard case .warning(let warning) = change.moment else { return }
-            self?.emit(["event": "warning", "code": warning.code, "message": warning.description])
+            switch change.moment {
+            case .warning(let warning):
+                self?.emit(["event": "warning", "code": warning.code, "message": warning.description])
+            case .pictureDecodedAhead(let time):
+                self?.emit(["event": "picture_decoded_ahead", "at": time])
+            default:
+                break
+            }
         }
     }
 
@@ -102,6 +108,7 @@ final class LaunchReport {
             "frames_dropped": statistics?.framesDropped ?? 0,
             "frames_shown": statistics?.framesShown ?? 0,
             "frames_decoded": statistics?.framesDecoded ?? 0,
+            "clicks_shown_ahead": statistics?.prefetchesServed ?? 0,
             "audio_output": statistics?.audioOutput ?? "none",
             "seconds_since_first_frame": firstDrawn.map { ((Clock.now - $0) * 1000).rounded() / 1000 } ?? NSNull(),
         ])

@@ -13,6 +13,9 @@ struct DecodedPictures {
     var ahead: [Picture] = []
     /// Pictures held behind the one on screen (for back steps), nearest first.
     var behind: [Picture] = []
+    /// A picture decoded ahead by another session (`PicturePrefetch`): an exact seek into it
+    /// shows it at once.
+    var prefetched: Picture?
     /// The decoder met the end: no picture follows `ahead`.
     var decoderEnded = false
     /// How an exact seek to a request could be served without the demuxer; it only looks

@@ -18,6 +18,10 @@ final class PlayerCore: @unchecked Sendable {
         var volume: Double = 1
         var muted = false
         var speed = 1.0
+        /// The time whose exact picture is decoded ahead (`PicturePrefetch`), and how many
+        /// seeks showed such a picture at once.
+        var prefetched: Double?
+        var prefetchesServed = 0
     }
 
     let mailbox = Mailbox<ControlMessage>()
@@ -44,6 +48,8 @@ final class PlayerCore: @unchecked Sendable {
     var loopStart: MediaSlot? = nil
     var loopStartFailed = false
     var loopOrigin: Int?
+    /// The exact picture where the pointer rests, decoded ahead (PicturePrefetch.swift).
+    var prefetch = PicturePrefetch()
     /// What follows the current item (`Player.setNext`); `failed` once preparing it failed.
     var upNext: (source: MediaSource, audioStream: Int?, failed: Bool)?
     var seeks = SeekCoordinator()
@@ -102,6 +108,10 @@ final class PlayerCore: @unchecked Sendable {
             return
         }
         if let generation = loopStart?.generation, message.generation == generation { return handleForLoopStart(message) }
+        if let generation = prefetch.generation, message.generation == generation {
+            handleForPrefetch(message)
+            return
+        }
         switch message {
         case .command(let command): handle(command)
         case .durationKnown(let duration, let gen):
@@ -135,12 +145,13 @@ final class PlayerCore: @unchecked Sendable {
         // Anything that moves, stops or replaces the current item undoes a chained follower
         // (it is prepared again while playing on towards the end).
         switch command {
-        case .setVolume, .setMuted, .setTimeObserverInterval, .setObservesEveryFrame, .track, .setNext: break
+        case .setVolume, .setMuted, .setTimeObserverInterval, .setObservesEveryFrame, .track, .setNext, .prefetchPicture: break
         default: dropNext()
         }
         loopHears(command)
         switch command {
         case .setNext(let source, let audioStream): setNext(source, audioStream: audioStream)
+        case .prefetchPicture(let target): prefetchPicture(at: target)
         case .open(let source): open(source)
         case .openFailed(let error):
             teardown()
@@ -243,6 +254,7 @@ final class PlayerCore: @unchecked Sendable {
     func teardown() {
         dropNext()
         dropLoopStart()
+        closePrefetch()
         stopSubtitles()
         current.close()
         seeks.reset()

@@ -84,6 +84,11 @@ struct SeekCoordinator {
         if context.state == .ready, let actions = landWithinReach(target, fillsPast: true, context, picture) {
             return actions
         }
+        // A press where the exact picture was decoded ahead (a click where the pointer
+        // rested): that picture at once, and an exact landing on it, not the key frame's.
+        if let prefetched = picture?.prefetched, Self.contains(prefetched, target) {
+            return seekFromState(to: target, mode: .exact, context, picture)
+        }
         return seekFromState(to: target, mode: .keyframe, context, picture)
     }
 
@@ -265,6 +270,11 @@ struct SeekCoordinator {
             if !context.landing { break }
         }
         return actions
+    }
+
+    /// Whether an exact seek to `target` lands on `picture` (comfortably inside its interval).
+    static func contains(_ picture: DecodedPictures.Picture, _ target: Double) -> Bool {
+        target >= picture.pts - 1e-6 && (picture.duration <= 0 || target < picture.pts + picture.duration - 1e-4)
     }
 
     static func clamp(_ target: Double, to duration: Double?) -> Double {

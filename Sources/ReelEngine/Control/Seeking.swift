@@ -26,7 +26,9 @@ extension PlayerCore {
     func scrub(to target: Double) {
         guard target.isFinite else { return }
         if state == .playing || state == .stalled { pause() }
-        carryOut(seeks.scrub(to: target, in: seekContext, picture: session?.decodedPictures))
+        var pictures = session?.decodedPictures
+        pictures?.prefetched = prefetchedPicture
+        carryOut(seeks.scrub(to: target, in: seekContext, picture: pictures))
     }
 
     func stepForward() {
@@ -61,6 +63,7 @@ extension PlayerCore {
                 // A seek during the first landing replaces it, and still ends the loading.
                 current.beginLanding(request)
                 if request.audioSwitch != nil { session.switchAudio(request) } else { session.seek(request) }
+                showPrefetched(for: request, in: session)
             case .retry(let request):
                 // The demuxer's end and the starving watch stay as the first try left them.
                 current.demuxerRetried(serial: request.serial)
@@ -74,6 +77,7 @@ extension PlayerCore {
                 switch session.serve(request, retargets: retargets) {
                 case .retargeted:
                     current.beginLanding(request, soundToo: false)
+                    showPrefetched(for: request, in: session)
                 case .landed:
                     showMoved(to: request.target, session: session)
                 case .miss:

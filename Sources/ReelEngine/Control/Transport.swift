@@ -96,6 +96,8 @@ extension PlayerCore {
     func setDeinterlace(_ mode: DeinterlaceMode) {
         guard mode != configuration.deinterlace else { return }
         configuration.deinterlace = mode
+        // Its pictures were made the old way (fields or frames).
+        closePrefetch()
         guard let session else { return }
         session.setDeinterlace(mode)
         guard session.hasVideo, state.hasMedia, state != .ended else { return }

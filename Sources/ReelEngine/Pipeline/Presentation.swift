@@ -77,6 +77,16 @@ final class Presentation: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// During a landing: `frame`, the landing's own picture decoded ahead elsewhere, goes on
+    /// screen now; the landing replaces it with the same picture when it is decoded.
+    func showAhead(_ frame: VideoFrame) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard landing else { return }
+        current = frame
+        currentShown = false
+    }
+
     /// The seek's first frame is decoded: it goes on screen whatever its time.
     @discardableResult
     func land() -> VideoFrame? {

@@ -24,6 +24,8 @@ public protocol PlaybackController: AnyObject, Sendable {
     /// What follows the current item when it ends by itself, opened ahead so that it takes over
     /// without a gap (`PlayerEvent.nextItemStarted`); nil: nothing follows.
     func setNext(_ source: MediaSource?, audioStream: Int?)
+    /// Decodes the exact picture at a time ahead so a seek there shows it at once (nil: not needed).
+    func prefetchPicture(at seconds: Double?)
     func play()
     func pause()
     func togglePause()

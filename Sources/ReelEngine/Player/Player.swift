@@ -46,6 +46,11 @@ public final class Player: PlaybackController, @unchecked Sendable {
     public func stepBackward() { send(.stepBackward) }
     public func scrub(to seconds: Double) { send(.scrub(to: seconds)) }
     public func endScrub(at seconds: Double) { send(.endScrub(at: seconds)) }
+    /// Decodes the exact picture at `seconds` ahead, in the background, so that a seek there
+    /// (a click on the scrubber where the pointer rests) shows it at once; nil: not needed.
+    public func prefetchPicture(at seconds: Double?) { send(.prefetchPicture(at: seconds)) }
+    /// The time whose exact picture is decoded ahead, once it is.
+    public var prefetchedPicture: Double? { core.snapshot.current.prefetched }
     public func close() { send(.close) }
     public func setVolume(_ volume: Double) { send(.setVolume(volume)) }
     public func setMuted(_ muted: Bool) { send(.setMuted(muted)) }
@@ -96,6 +101,9 @@ public final class Player: PlaybackController, @unchecked Sendable {
     }
 
     public var statistics: PlaybackStatistics {
-        core.snapshot.current.session?.statistics ?? PlaybackStatistics()
+        let snapshot = core.snapshot.current
+        var statistics = snapshot.session?.statistics ?? PlaybackStatistics()
+        statistics.prefetchesServed = snapshot.prefetchesServed
+        return statistics
     }
 }

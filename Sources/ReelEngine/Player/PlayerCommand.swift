@@ -21,4 +21,5 @@ enum PlayerCommand: Sendable {
     case track(TrackCommand)
     case setNext(MediaSource?, audioStream: Int?)
     case setLoop(LoopSpan?)
+    case prefetchPicture(at: Double?)
 }

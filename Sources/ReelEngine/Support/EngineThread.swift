@@ -29,18 +29,39 @@ final class EngineThread: @unchecked Sendable {
     /// Threads with this tag that have not finished yet.
     static func liveCount(owner: Owner) -> Int { live.withLock { $0[owner] ?? 0 } }
 
+    /// The nice value the calling thread gives the threads it starts (`startingNiced`), plus one
+    /// (0: none given).
+    private static let niceKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// Runs `body` so that every engine thread it starts on this thread runs at `nice` (work in
+    /// the background, such as a picture decoded ahead, that must never slow playback). Those
+    /// threads' own threads (FFmpeg's) inherit the value from them, as Linux threads do.
+    static func startingNiced<T>(_ nice: Int32, _ body: () throws -> T) rethrows -> T {
+        let before = pthread_getspecific(niceKey)
+        pthread_setspecific(niceKey, UnsafeRawPointer(bitPattern: Int(nice) + 1))
+        defer { pthread_setspecific(niceKey, before) }
+        return try body()
+    }
+
     private final class Start {
         let name: String
         let owner: Owner
+        let nice: Int32?
         let body: @Sendable () -> Void
-        init(name: String, owner: Owner, body: @escaping @Sendable () -> Void) {
-            self.name = name; self.owner = owner; self.body = body
+        init(name: String, owner: Owner, nice: Int32?, body: @escaping @Sendable () -> Void) {
+            self.name = name; self.owner = owner; self.nice = nice; self.body = body
         }
     }
 
     init(name: String, owner: Owner = EngineThread.currentOwner, body: @escaping @Sendable () -> Void) {
         EngineThread.live.withLock { $0[owner, default: 0] += 1 }
-        let start = Unmanaged.passRetained(Start(name: name, owner: owner, body: body)).toOpaque()
+        let given = Int(bitPattern: pthread_getspecific(Self.niceKey))
+        let nice = given == 0 ? nil : Int32(given - 1)
+        let start = Unmanaged.passRetained(Start(name: name, owner: owner, nice: nice, body: body)).toOpaque()
         var thread = pthread_t()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
@@ -49,6 +70,7 @@ final class EngineThread: @unchecked Sendable {
             let start = Unmanaged<Start>.fromOpaque(raw!).takeRetainedValue()
             // Linux limits thread names to 15 bytes.
             reel_set_thread_name(String(start.name.prefix(15)))
+            if let nice = start.nice { _ = reel_set_thread_nice(nice) }
             pthread_setspecific(EngineThread.ownerKey, UnsafeRawPointer(bitPattern: start.owner))
             start.body()
             EngineThread.live.withLock { $0[start.owner, default: 1] -= 1 }

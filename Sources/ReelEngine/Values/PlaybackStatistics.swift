@@ -11,4 +11,6 @@ public struct PlaybackStatistics: Sendable, Equatable {
     public var audioUnderruns = 0
     public var audioOutput: String?
     public var audioFormat: AudioFormat?
+    /// Seeks that showed their picture at once, decoded ahead (`Player.prefetchPicture`).
+    public var prefetchesServed = 0
 }

@@ -22,6 +22,9 @@ public enum PlayerEvent: Sendable {
     /// The picture to show changed while no frame clock is running (paused seek, step, load):
     /// a host that draws on demand should pull a frame now.
     case displayInvalidated
+    /// The exact picture at this time was decoded ahead (`Player.prefetchPicture`): a seek
+    /// there shows it at once.
+    case pictureDecodedAhead(at: Double)
     /// Played to the end.
     case playedToEnd
     /// The item set with `Player.setNext` took over gaplessly at the current one's end (no

@@ -40,6 +40,8 @@ final class ControlsOverlay {
     var scrubbingChanged: (@MainActor (Bool) -> Void)?
     /// Any input on the controls (keeps them up).
     var activity: (@MainActor () -> Void)?
+    /// The held scrubber moved (`scrubPosition` says where and how fast).
+    var scrubMoved: (@MainActor () -> Void)?
 
     init(builder: UIBuilder, player: PlaybackController, model: PlayerModel, settings: PlayerSettings, seeker: Seeker) {
         revealer = builder.widget("controls-revealer")
@@ -65,7 +67,10 @@ final class ControlsOverlay {
         wireScanButton(scanButtons[1], forward: true)
         scrubbing = ScrubberControl(widget: builder.widget("scrubber"), adjustment: adjustment, bar: bar, player: player,
                                     model: model, seeker: seeker)
-        scrubbing.moved = { [weak self] time in self?.showLabels(at: time) }
+        scrubbing.moved = { [weak self] time in
+            self?.showLabels(at: time)
+            self?.scrubMoved?()
+        }
         scrubbing.heldChanged = { [weak self] held in self?.setHeld(scrubber: held) }
         wirePopups()
         bufferedRanges.geometry = { [weak self] in self?.scrubbing.geometry() }
@@ -142,6 +147,14 @@ final class ControlsOverlay {
     func time(atX x: Double) -> Double { scrubbing.time(atX: x) }
 
     var isScrubbing: Bool { scrubbing.isScrubbing }
+
+    /// While the scrubber is held: its position, the x of the thumb's centre there (the
+    /// scrubber's coordinates; with fine scrubbing it is not the pointer's) and the speed.
+    var scrubPosition: (time: Double, x: Double, speed: FineScrubbing.Speed)? {
+        guard isScrubbing, let duration, duration > 0 else { return nil }
+        let time = scrubbing.lastTime
+        return (time, scrubbing.geometry().x(atFraction: time / duration), scrubbing.speed)
+    }
 
     /// Whether a point (the scrubber's coordinates) lies in the band that takes presses.
     func scrubberBand(containsX x: Double, y: Double) -> Bool { scrubbing.bandContains(x: x, y: y) }

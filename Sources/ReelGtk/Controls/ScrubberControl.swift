@@ -3,7 +3,8 @@ import Foundation
 import ReelEngine
 
 /// The scrubber as a person uses it: a press anywhere on it seeks exactly there and a drag
-/// follows the hand, pausing while held and playing on after if it was playing; the keyboard
+/// follows the hand, pausing while held and playing on after if it was playing; moving the
+/// hand away from it vertically while it is held slows the drag (`FineScrubbing`). The keyboard
 /// still reaches the range. The player is told through `PlaybackController`'s scrub calls,
 /// which keep only the newest position; what is open and playing is the model's.
 /// Threading: main thread only.
@@ -18,6 +19,10 @@ final class ScrubberControl {
     private(set) var isScrubbing = false
     /// Where the last drag went (a cancelled drag ends there).
     private(set) var lastTime = 0.0
+    /// The drag's position and speed while held.
+    private var fine: FineScrubbing?
+    /// The speed of the drag held now (full when none is).
+    var speed: FineScrubbing.Speed { fine?.speed ?? .full }
     private var wasPlaying = false
     private var settingValue = false
     /// The scrubber moved under the hand to this time (the labels follow).
@@ -51,7 +56,7 @@ final class ScrubberControl {
         // pointer and a drag follows it. The keyboard still reaches the range.
         gtk_widget_set_can_target(widget, 0)
         let drag = gtk_gesture_drag_new()!
-        var startX = 0.0
+        var startX = 0.0, startY = 0.0
         Signal.connectPoint(drag.raw, "drag-begin") { [weak self] x, y in
             guard let self else { return }
             var sx = 0.0, sy = 0.0
@@ -61,12 +66,16 @@ final class ScrubberControl {
                 return
             }
             gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_CLAIMED)
-            startX = sx
+            (startX, startY) = (sx, sy)
             self.beginScrub(atX: sx)
         }
-        Signal.connectPoint(drag.raw, "drag-update") { [weak self] dx, _ in self?.moveScrub(toX: startX + dx) }
-        Signal.connectPoint(drag.raw, "drag-end") { [weak self] dx, _ in self?.endScrub(atX: startX + dx) }
-        Signal.connectPointer(drag.raw, "cancel") { [weak self] _ in self?.endScrub(atX: nil) }
+        Signal.connectPoint(drag.raw, "drag-update") { [weak self] dx, dy in
+            self?.moveScrub(toX: startX + dx, y: startY + dy)
+        }
+        Signal.connectPoint(drag.raw, "drag-end") { [weak self] dx, dy in
+            self?.endScrub(atX: startX + dx, y: startY + dy)
+        }
+        Signal.connectPointer(drag.raw, "cancel") { [weak self] _ in self?.endScrub(atX: nil, y: 0) }
         gtk_widget_add_controller(bar, drag.cast())
         // Keyboard changes (arrow keys on a focused scrubber) seek too.
         Signal.connectChangeValue(widget.raw) { [weak self] value in
@@ -119,18 +128,24 @@ final class ScrubberControl {
     private func beginScrub(atX x: Double) {
         guard canScrub else { return }
         isScrubbing = true
+        fine = FineScrubbing(pressAtX: x, geometry: geometry(), duration: model.duration ?? 0)
         wasPlaying = model.state == .playing || model.state == .stalled
         player.pause()
         heldChanged?(true)
-        moveScrub(toX: x)
+        moveScrub(toX: x, y: 0)
+    }
+
+    /// How far `y` (the scrubber's coordinates) lies above or below the scrubber.
+    private func distance(y: Double) -> Double {
+        y < 0 ? -y : max(0, y - Double(gtk_widget_get_height(widget)))
     }
 
     /// Loaded media of a known length, and no break in its place.
     private var canScrub: Bool { model.hasMedia && model.duration != nil && !model.inBreak }
 
-    private func moveScrub(toX x: Double) {
-        guard isScrubbing else { return }
-        let t = time(atX: x)
+    private func moveScrub(toX x: Double, y: Double) {
+        guard isScrubbing, fine != nil else { return }
+        let t = fine!.move(toX: x, distance: distance(y: y))
         lastTime = t
         setValue(t)
         moved?(t)
@@ -138,10 +153,12 @@ final class ScrubberControl {
         player.scrub(to: t)
     }
 
-    private func endScrub(atX x: Double?) {
+    private func endScrub(atX x: Double?, y: Double) {
         guard isScrubbing else { return }
+        let t = x.flatMap { fine?.move(toX: $0, distance: distance(y: y)) } ?? lastTime
         isScrubbing = false
-        let t = x.map(time(atX:)) ?? lastTime
+        fine = nil
+        lastTime = t
         setValue(t)
         moved?(t)
         player.endScrub(at: t)

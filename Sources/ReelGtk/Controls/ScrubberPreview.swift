@@ -4,7 +4,8 @@ import ReelEngine
 
 /// The hover preview: while the pointer is over the scrubber (or drags it), a small card above
 /// it at the pointer's x shows the picture there, the chapter and the time, as the scrubber
-/// maps that x to a time (`ControlsOverlay.time(atX:)`). Pictures come from the engine's
+/// maps that x to a time (`ControlsOverlay.time(atX:)`); while the scrubber is held, at the
+/// thumb, with the drag's speed when it is slowed ("Half-speed scrubbing"). Pictures come from the engine's
 /// `ThumbnailProvider`, one per media opened, shaped as the movie is (the person's crop,
 /// aspect, turns and mirror; not zoom or pan); until one arrives the card keeps its size with
 /// an empty frame, so it never jumps. The card takes no input and lives only while the
@@ -17,6 +18,7 @@ final class ScrubberPreview {
     private let timeLabel: UnsafeMutablePointer<GtkWidget>
     private let chapterLabel: UnsafeMutablePointer<GtkWidget>
     private let messageLabel: UnsafeMutablePointer<GtkWidget>
+    private let speedLabel: UnsafeMutablePointer<GtkWidget>
     private let builder: UIBuilder
     private let overlay: UnsafeMutablePointer<GtkWidget>
     private let controls: ControlsOverlay
@@ -53,6 +55,9 @@ final class ScrubberPreview {
         }
     }
 
+    /// The card shows the pointer's time (nil: it is gone, or follows the held scrubber).
+    var hovered: (@MainActor (Double?) -> Void)?
+
     /// The gap between the card and the controls bar.
     static let gap = 6.0
 
@@ -70,6 +75,7 @@ final class ScrubberPreview {
         timeLabel = builder.widget("preview-time")
         chapterLabel = builder.widget("preview-chapter")
         messageLabel = builder.widget("preview-message")
+        speedLabel = builder.widget("preview-speed")
         self.overlay = overlay
         self.controls = controls
         self.chapters = chapters
@@ -85,6 +91,7 @@ final class ScrubberPreview {
             return true
         }
         wirePointer()
+        controls.scrubMoved = { [weak self] in self?.showScrub() }
     }
 
     // MARK: Media
@@ -155,6 +162,7 @@ final class ScrubberPreview {
     }
 
     private func pointerMoved(barX: Double, barY: Double) {
+        if controls.isScrubbing { return showScrub() }
         var sx = 0.0, sy = 0.0
         gtk_widget_translate_coordinates(controls.bar, controls.scrubber, barX, barY, &sx, &sy)
         // The same band around the scrubber that takes presses (ControlsOverlay's drag).
@@ -167,7 +175,34 @@ final class ScrubberPreview {
         let x = min(max(sx, 0), width)
         var ox = 0.0, oy = 0.0
         gtk_widget_translate_coordinates(controls.scrubber, overlay, x, 0, &ox, &oy)
-        show(time: controls.time(atX: x), anchorX: ox)
+        setSpeed(.full)
+        let time = controls.time(atX: x)
+        show(time: time, anchorX: ox)
+        hovered?(time)
+    }
+
+    /// While the scrubber is held the card stands over the thumb and shows its time: with a
+    /// slowed drag the thumb is not under the pointer.
+    private func showScrub() {
+        guard controlsShown, let (time, x, speed) = controls.scrubPosition else { return hide() }
+        var ox = 0.0, oy = 0.0
+        gtk_widget_translate_coordinates(controls.scrubber, overlay, x, 0, &ox, &oy)
+        setSpeed(speed)
+        show(time: time, anchorX: ox)
+        hovered?(nil)
+    }
+
+    private func setSpeed(_ speed: FineScrubbing.Speed) {
+        let text: String? = switch speed {
+        case .full: nil
+        // Translators: said above the scrubber while a drag moves at half the usual speed
+        // (the pointer was moved away from the scrubber to slow it down).
+        case .half: tr("Half-speed scrubbing")
+        case .quarter: tr("Quarter-speed scrubbing")
+        case .fine: tr("Fine scrubbing")
+        }
+        gtk_label_set_text(speedLabel.cast(), text ?? "")
+        gtk_widget_set_visible(speedLabel, text == nil ? 0 : 1)
     }
 
     /// The pointer's position over the controls bar, when it is there.
@@ -208,7 +243,9 @@ final class ScrubberPreview {
     }
 
     private func hide() {
+        hovered?(nil)
         hoverTime = nil
+        setSpeed(.full)
         if gtk_widget_get_visible(card) != 0 { gtk_widget_set_visible(card, 0) }
     }
 
@@ -247,6 +284,7 @@ final class ScrubberPreview {
         guard hoverTime != nil else { return }
         // Translators: %@ is the time under the pointer, such as 1:05.
         var name = String(format: tr("Preview at %@"), String(cString: gtk_label_get_text(timeLabel.cast())))
+        if gtk_widget_get_visible(speedLabel) != 0 { name += ", " + String(cString: gtk_label_get_text(speedLabel.cast())) }
         if gtk_widget_get_visible(chapterLabel) != 0 { name += ", " + String(cString: gtk_label_get_text(chapterLabel.cast())) }
         if gtk_widget_get_visible(messageLabel) != 0 { name += " — " + String(cString: gtk_label_get_text(messageLabel.cast())) }
         Accessibility.setLabel(card, name)

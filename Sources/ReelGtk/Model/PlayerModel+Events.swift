@@ -124,6 +124,8 @@ extension PlayerModel {
             return .landed(position: now)
         case .displayInvalidated:
             return .pictureChanged
+        case .pictureDecodedAhead(let time):
+            return .pictureDecodedAhead(at: time)
         case .playedToEnd:
             timeline.playedThrough = true
             timeline.seekTarget = nil

@@ -17,6 +17,8 @@ public enum PlayerMoment: Sendable {
     /// The picture to show changed while nothing redraws by itself (paused seek, step, load).
     case pictureChanged
     case playedToEnd
+    /// The exact picture at a time was decoded ahead, for a click there.
+    case pictureDecodedAhead(at: Double)
     /// What was prepared to follow took over without a gap.
     case nextItemStarted(MediaSource)
     /// Another of the media's sound streams plays now (`PlayerModel.mediaInfo` says which).

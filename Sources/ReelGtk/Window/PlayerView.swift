@@ -93,6 +93,8 @@ public final class PlayerView {
         billboard = Billboard(builder: builder)
         chapterMarks = ChapterMarks(scale: controls.scrubber)
         preview = ScrubberPreview(overlay: widget, controls: controls, chapters: chapterMarks, settings: settings)
+        let prefetch = ClickPrefetch(player: player)
+        preview.hovered = { prefetch.hover(at: $0) }
         let fading = FadingOverlays(overlay: widget)
         fadingOverlays = fading
         notices = NoticeLayer(overlay: widget) { fading.topHeight }

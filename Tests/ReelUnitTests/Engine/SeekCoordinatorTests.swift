@@ -202,6 +202,16 @@ struct SeekCoordinatorTests {
         #expect(seeks.pendingScrub == nil)
     }
 
+    @Test("A press inside the picture decoded ahead lands exactly on it; elsewhere on the key frame")
+    func scrubOnPrefetched() {
+        var seeks = SeekCoordinator()
+        var pictures = PictureModel().view
+        pictures.prefetched = (pts: 4.0, duration: 0.04)
+        #expect(describe(seeks.scrub(to: 4.02, in: context(), picture: pictures)) == ["seek 1 exact 4.02"])
+        #expect(describe(seeks.scrub(to: 4.05, in: context(), picture: pictures)) == ["seek 2 keyframe 4.05"])
+        #expect(describe(seeks.scrub(to: 3.99, in: context(), picture: pictures)) == ["seek 3 keyframe 3.99"])
+    }
+
     @Test("The release lands exactly where it is, and a position the drag left waiting never lands after it")
     func scrubRelease() {
         var seeks = SeekCoordinator()
