@@ -80,6 +80,13 @@ struct ABLoopTests {
                 print("the sound device ran dry \(underruns) times (a busy machine): recording again")
                 continue
             }
+            // Nothing prepared in time for a jump (a busy machine): it went back by seeking,
+            // with the short gap that leaves; recorded again, as for a device running dry.
+            let statistics = test.player.statistics
+            if statistics.loopJumpsBySeek > 0 {
+                print("\(statistics.loopJumpsBySeek) of the jumps went back by seeking (a busy machine): recording again")
+                continue
+            }
             return Heard(samples: samples, shown: shown, empty: empty, events: events)
         }
         return nil
@@ -106,7 +113,7 @@ struct ABLoopTests {
     @Test("Playing inside the span goes back to its start at its end, with no gap in the sound and the start's picture at once")
     func loopsWithoutGap() throws {
         let oracle = try FrameMD5.of(try Fixtures.path(.gaplessFirst)).entries.map(\.md5)
-        let run = try #require(try Self.playHeard(speed: 1), "the sound device ran dry in three runs")
+        let run = try #require(try Self.playHeard(speed: 1), "the sound device ran dry or a jump was not prepared in time, in three runs")
         let quiet = try #require(GaplessTests.quiet(run.samples), "nothing was heard")
         // A 440 Hz tone crosses zero in about a millisecond; a seek back would leave tens.
         #expect(quiet.longest < 240, "a gap at the seam: \(quiet)")
@@ -120,7 +127,7 @@ struct ABLoopTests {
     @Test("At one and a half times the speed it still loops without a gap")
     func loopsAtSpeed() throws {
         let oracle = try FrameMD5.of(try Fixtures.path(.gaplessFirst)).entries.map(\.md5)
-        let run = try #require(try Self.playHeard(speed: 1.5), "the sound device ran dry in three runs")
+        let run = try #require(try Self.playHeard(speed: 1.5), "the sound device ran dry or a jump was not prepared in time, in three runs")
         let quiet = try #require(GaplessTests.quiet(run.samples), "nothing was heard")
         #expect(quiet.longest < 240, "a gap at the seam: \(quiet)")
         #expect(quiet.soundSeconds > 2.62 / 1.5 - 0.03 && quiet.soundSeconds < 2.62 / 1.5 + 1, "\(quiet)")

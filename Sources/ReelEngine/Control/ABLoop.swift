@@ -86,6 +86,7 @@ extension PlayerCore {
                 loopBack()
             } else {
                 unchainLoop()
+                snapshot.withLock { $0.loopJumps.bySeek += 1 }
                 reseek(to: start, mode: .exact)
             }
             return nil
@@ -189,7 +190,10 @@ extension PlayerCore {
         if !continues { incoming.fifo?.discard(before: start) }
         incoming.clock.set(start)
         incoming.clock.setAudioDelay(tracks.state.snapshot.withLock { $0.audioDelay })
-        snapshot.withLock { $0.session = incoming }
+        snapshot.withLock {
+            $0.session = incoming
+            $0.loopJumps.seamless += 1
+        }
         sessionPublished.signal()
         startClock()
         // Back inside: armed for the next end at once.

@@ -22,6 +22,7 @@ final class PlayerCore: @unchecked Sendable {
         /// seeks showed such a picture at once.
         var prefetched: Double?
         var prefetchesServed = 0
+        var loopJumps = (seamless: 0, bySeek: 0)
     }
 
     let mailbox = Mailbox<ControlMessage>()

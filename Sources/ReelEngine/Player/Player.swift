@@ -104,6 +104,7 @@ public final class Player: PlaybackController, @unchecked Sendable {
         let snapshot = core.snapshot.current
         var statistics = snapshot.session?.statistics ?? PlaybackStatistics()
         statistics.prefetchesServed = snapshot.prefetchesServed
+        (statistics.loopJumps, statistics.loopJumpsBySeek) = snapshot.loopJumps
         return statistics
     }
 }

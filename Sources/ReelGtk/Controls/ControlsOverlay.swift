@@ -90,6 +90,7 @@ final class ControlsOverlay {
         if change.contains([.state, .timeline, .speed, .media, .breakTime]) { showTime() }
         if change.contains(.buffered) { showBuffered() }
         if change.contains([.loop, .timeline, .state]) { loopBand.show(model.loop, duration: duration) }
+        if change.contains(.loop) { loopEnds?.follow(model.loop) }
         if change.contains(.sound) { volume.show(volume: model.sound.volume, muted: model.sound.isMuted) }
     }
 

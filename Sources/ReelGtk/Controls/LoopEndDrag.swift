@@ -20,6 +20,9 @@ final class LoopEndDrag {
     private let scrubber: UnsafeMutablePointer<GtkWidget>
     private let geometry: @MainActor () -> ScrubberGeometry
     private var dragging: (end: End, startX: Double)?
+    private let bar: UnsafeMutablePointer<GtkWidget>
+    private let gesture: OpaquePointer
+    private var attached = false
 
     init(bar: UnsafeMutablePointer<GtkWidget>, scrubber: UnsafeMutablePointer<GtkWidget>, player: PlaybackController,
          model: PlayerModel, geometry: @escaping @MainActor () -> ScrubberGeometry) {
@@ -27,7 +30,11 @@ final class LoopEndDrag {
         self.model = model
         self.scrubber = scrubber
         self.geometry = geometry
+        self.bar = bar
         let drag = gtk_gesture_drag_new()!
+        gesture = drag
+        // Ours for the overlay's life (its first reference): the bar is given one of its own
+        // each time a loop is set, and lets go of it when the loop is cleared.
         gtk_event_controller_set_propagation_phase(drag.cast(), GTK_PHASE_CAPTURE)
         Signal.connectPoint(drag.raw, "drag-begin") { [weak self] x, y in
             guard let self else { return }
@@ -45,7 +52,19 @@ final class LoopEndDrag {
             self?.move(by: dx)
             self?.dragging = nil
         }
-        gtk_widget_add_controller(bar, drag.cast())
+    }
+
+    /// On the bar only while a loop is set: otherwise every press is the scrubber's alone, with
+    /// no gesture of ours before it (the scrubber's clicks landed a second off beside it).
+    func follow(_ span: LoopSpan?) {
+        guard (span != nil) != attached else { return }
+        attached = span != nil
+        if attached {
+            g_object_ref(gesture.raw)
+            gtk_widget_add_controller(bar, gesture.cast())
+        } else {
+            gtk_widget_remove_controller(bar, gesture.cast())
+        }
     }
 
     /// The end of the loop under a press at (`x`, `y`) in the scrubber's coordinates, if any.
