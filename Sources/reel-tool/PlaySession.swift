@@ -119,6 +119,9 @@ final class PlaySession: @unchecked Sendable {
         case .warning(let w): return ["event": "warning", "code": w.code, "message": w.description, "t": t]
         case .volumeChanged(let v, let m): return ["event": "volume", "volume": v, "muted": m, "t": t]
         case .speedChanged(let s): return ["event": "speed", "speed": s, "t": t]
+        case .loopChanged(let span):
+            return ["event": "loop", "a": span.map { Output.round($0.start) } as Any,
+                    "b": span?.end.map { Output.round($0) } as Any, "t": t]
         case .deinterlacingChanged(let status): return ["event": "deinterlacing", "t": t, "deinterlacing": DeinterlaceJSON.object(status)]
         case .time(let position, _):
             let stats = statistics

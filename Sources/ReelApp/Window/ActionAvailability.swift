@@ -64,6 +64,7 @@ struct ActionAvailability {
         ("audio-delay-reset", { $0.state.hasMedia && $0.hasAudio }),
         ("next-audio-track", { $0.state.hasMedia && $0.audioStreams > 1 }),
         ("go-to-time", \.canSeek),
+        ("ab-loop", \.canSeek),
         ("previous-chapter", { $0.canSeek && $0.chapters > 0 }), ("next-chapter", { $0.canSeek && $0.chapters > 0 }),
         ("chapters", { $0.canSeek && $0.chapters > 0 }),
         ("picture-menu", { $0.state.hasMedia && $0.hasVideo }),

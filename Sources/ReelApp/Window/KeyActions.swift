@@ -56,6 +56,8 @@ struct KeyAction {
         KeyAction(name: "go-to-time", accelerators: ["<Control>j"]) { $0.goToTime() },
         KeyAction(name: "previous-chapter", accelerators: ["Page_Up"]) { $0.stepChapter(forward: false) },
         KeyAction(name: "next-chapter", accelerators: ["Page_Down"]) { $0.stepChapter(forward: true) },
+        // mpv's l is the A-B loop; here l jumps forward (YouTube's), so the loop is Shift+L.
+        KeyAction(name: "ab-loop", accelerators: ["<Shift>l"]) { $0.cycleLoop() },
         // mpv's key for it: auto, on, off.
         KeyAction(name: "cycle-deinterlace", accelerators: ["d"]) { $0.cycleDeinterlace() },
         // The picture's shape: GNOME Image Viewer's keys to turn, mpv's to zoom, pan and cycle

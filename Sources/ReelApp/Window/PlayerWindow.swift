@@ -45,6 +45,8 @@ public final class PlayerWindow: MediaPlayerWindow {
     private(set) var colours: EqualizerControl?
     /// The picture's right-click menu, its wheel, the queue's previous and next buttons.
     private(set) var gestures: PictureGestures?
+    /// The A-B loop's menu items, named for what they do next.
+    private var loopMenu: LoopMenu?
     private var queuePanel: QueuePanel?
     /// The chapter list, made the first time it opens.
     var chapterList: ChapterList?
@@ -116,6 +118,7 @@ public final class PlayerWindow: MediaPlayerWindow {
         picture.installActions(window.raw)
         self.picture = picture
         gestures = PictureGestures(window: self, builder: builder)
+        loopMenu = LoopMenu(builder: builder)
         let colours = EqualizerControl(view: playerView)
         colours.installActions(window.raw)
         // Both menus hold the Colours submenu; each needs sliders of its own.
@@ -229,6 +232,7 @@ public final class PlayerWindow: MediaPlayerWindow {
             requestedSpeed = model.speed
         }
         if change.contains([.state, .media, .subtitles, .breakTime]) { updateActionAvailability() }
+        if change.contains(.loop) { loopMenu?.follow(model.loop) }
         // Subtitles move up over the controls while they show, as mpv's do over its OSC (and
         // again when the picture's place changes under them: a new picture, a new size).
         if change.contains([.controls, .media]) { liftSubtitles(model.controlsVisible) }

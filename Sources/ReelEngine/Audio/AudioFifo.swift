@@ -24,6 +24,9 @@ final class AudioFifo: @unchecked Sendable {
     /// The serial whose last sample the decoder has delivered (marks the end, not an order).
     private var endOfStreamSerial = -1
     private var aborted = false
+    /// An A-B loop's end: the device reads nothing from this media time on, and the FIFO
+    /// counts as drained there, so a chained FIFO follows its last sample (see `cut(at:)`).
+    private var cutPts: Double?
     /// The serial already announced as ready, so each landing hears of it once.
     private var readyAnnounced = -1
     private let readyThreshold: Int
@@ -124,6 +127,7 @@ final class AudioFifo: @unchecked Sendable {
     func peekPts() -> Double? {
         condition.lock()
         defer { condition.unlock() }
+        if let cut = cutPosition, readPos >= cut { return nil }
         return readPos < writePos ? pts(at: readPos) : nil
     }
 
@@ -136,6 +140,10 @@ final class AudioFifo: @unchecked Sendable {
         guard readPos < writePos, let startPts = pts(at: readPos) else { return (0, 0, 1) }
         let speed = self.speed(at: readPos)
         var limit = min(maxFrames, Int(writePos - readPos))
+        if let cut = cutPosition {
+            guard cut > readPos else { return (0, 0, 1) }
+            limit = min(limit, Int(cut - readPos))
+        }
         if let next = segments.first(where: { $0.start > readPos }) {
             limit = min(limit, Int(next.start - readPos))
         }
@@ -223,6 +231,22 @@ final class AudioFifo: @unchecked Sendable {
     /// The decoder is done and the device has taken everything.
     var isDrained: Bool {
         condition.lock(); defer { condition.unlock() }
+        if let cut = cutPosition, readPos >= cut { return true }
         return endOfStreamSerial == serial && readPos == writePos
+    }
+
+    /// Ends what the device reads at media time `pts` (nil: reads on to the real end). The
+    /// decoder's sound beyond it stays, unread, so taking the cut back loses nothing.
+    func cut(at pts: Double?) {
+        condition.lock()
+        cutPts = pts
+        condition.unlock()
+        dataArrived?()
+    }
+
+    /// The frame where the cut lies (lock held): in the segment its media time falls into.
+    private var cutPosition: Int64? {
+        guard let cutPts, let segment = segments.last(where: { $0.pts <= cutPts }) ?? segments.first else { return nil }
+        return segment.start + Int64(((cutPts - segment.pts) / segment.speed * Double(format.sampleRate)).rounded())
     }
 }

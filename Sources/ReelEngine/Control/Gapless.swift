@@ -22,6 +22,7 @@ extension PlayerCore {
     /// Starts preparing the follower when the current item nears its end (while playing);
     /// returns when that will be.
     func watchUpNext() -> HostTime? {
+        if loopHoldsSeam { dropNext(); return nil }
         if next != nil { chainIfReady() }
         guard let upNext, next == nil, !upNext.failed, let session, current.preroll == nil, state == .playing,
               let duration = session.info.duration, duration > 0 else { return nil }
@@ -116,6 +117,7 @@ extension PlayerCore {
     /// stays playing; the host hears `nextItemStarted` and then the new media's events.
     func advanceToNext() {
         guard let incoming = next?.session, current.session != nil else { return }
+        clearLoop()
         upNext = nil
         let start = next?.startTime ?? 0
         let (warnings, held) = (next?.warnings ?? [], next?.heldSubtitles ?? [:])

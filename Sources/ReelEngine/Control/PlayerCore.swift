@@ -22,6 +22,7 @@ final class PlayerCore: @unchecked Sendable {
         /// seeks showed such a picture at once.
         var prefetched: Double?
         var prefetchesServed = 0
+        var loopJumps = (seamless: 0, bySeek: 0)
     }
 
     let mailbox = Mailbox<ControlMessage>()
@@ -42,6 +43,12 @@ final class PlayerCore: @unchecked Sendable {
     var current = MediaSlot(generation: 0)
     /// The item prepared to follow it gaplessly (Gapless.swift).
     var next: MediaSlot? = nil
+    /// The A-B loop's span, and the same item prepared at its start (ABLoop.swift); whether
+    /// preparing it failed; the generation the item was opened under, once the loop took over.
+    var loop = LoopWatch()
+    var loopStart: MediaSlot? = nil
+    var loopStartFailed = false
+    var loopOrigin: Int?
     /// The exact picture where the pointer rests, decoded ahead (PicturePrefetch.swift).
     var prefetch = PicturePrefetch()
     /// What follows the current item (`Player.setNext`); `failed` once preparing it failed.
@@ -101,6 +108,7 @@ final class PlayerCore: @unchecked Sendable {
             handleForNext(message)
             return
         }
+        if let generation = loopStart?.generation, message.generation == generation { return handleForLoopStart(message) }
         if let generation = prefetch.generation, message.generation == generation {
             handleForPrefetch(message)
             return
@@ -123,7 +131,7 @@ final class PlayerCore: @unchecked Sendable {
             guard gen == current.generation else { return }
             handle(report)
         case .subtitles(let report, let gen):
-            guard gen == current.generation else { return }
+            guard gen == current.generation || gen == loopOrigin else { return }
             handle(report)
         case .cache(let event, let gen):
             if gen == current.generation { emit(event) }
@@ -141,6 +149,7 @@ final class PlayerCore: @unchecked Sendable {
         case .setVolume, .setMuted, .setTimeObserverInterval, .setObservesEveryFrame, .track, .setNext, .prefetchPicture: break
         default: dropNext()
         }
+        loopHears(command)
         switch command {
         case .setNext(let source, let audioStream): setNext(source, audioStream: audioStream)
         case .prefetchPicture(let target): prefetchPicture(at: target)
@@ -173,6 +182,7 @@ final class PlayerCore: @unchecked Sendable {
             observer.everyFrame = on
             session?.presentation?.reportsEveryFrame = on
         case .track(let command): handle(command)
+        case .setLoop(let span): setLoop(span)
         }
     }
 
@@ -244,6 +254,7 @@ final class PlayerCore: @unchecked Sendable {
 
     func teardown() {
         dropNext()
+        dropLoopStart()
         closePrefetch()
         stopSubtitles()
         current.close()

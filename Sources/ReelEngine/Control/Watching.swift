@@ -25,6 +25,7 @@ extension PlayerCore {
         var wake = NextWake()
         if current.preroll != nil { wake.at(checkPreroll()) }
         watchSteps()
+        if state == .playing && current.preroll == nil { wake.at(watchLoop()) }
         if state == .playing && current.preroll == nil { wake.at(watchPlayback()) }
         if state == .playing && current.preroll == nil { wake.at(watchUpNext()) }
         if state == .stalled && current.preroll == nil { watchStall() }

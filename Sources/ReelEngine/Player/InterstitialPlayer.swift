@@ -98,6 +98,7 @@ public final class InterstitialPlayer: PlaybackController, @unchecked Sendable {
     }
 
     public func setNext(_ source: MediaSource?, audioStream: Int?) { main.setNext(source, audioStream: audioStream) }
+    public func setLoop(_ span: LoopSpan?) { main.setLoop(span) }
     public func prefetchPicture(at seconds: Double?) { main.prefetchPicture(at: seconds) }
 
     public func play() {

@@ -45,6 +45,10 @@ public protocol PlaybackController: AnyObject, Sendable {
     /// picture on screen, and stays for the next media opened.
     func setSpeed(_ speed: Double)
     func setTimeObserverInterval(_ seconds: Double)
+    /// The A-B loop over the item playing (nil: none): reaching the span's end from inside it
+    /// goes back to its start without a gap; reported back as `PlayerEvent.loopChanged`, and
+    /// cleared when the item changes.
+    func setLoop(_ span: LoopSpan?)
 
     /// The picture to show at `displayTime` (pulled by the host's frame clock).
     /// `refreshInterval` is the display's frame period; frames are chosen to within half of it.

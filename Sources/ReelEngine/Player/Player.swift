@@ -55,6 +55,7 @@ public final class Player: PlaybackController, @unchecked Sendable {
     public func setVolume(_ volume: Double) { send(.setVolume(volume)) }
     public func setMuted(_ muted: Bool) { send(.setMuted(muted)) }
     public func setSpeed(_ speed: Double) { send(.setSpeed(speed)) }
+    public func setLoop(_ span: LoopSpan?) { send(.setLoop(span)) }
     /// Deinterlacing from the picture on screen on (the next openings too).
     public func setDeinterlace(_ mode: DeinterlaceMode) { send(.setDeinterlace(mode)) }
     public func setTimeObserverInterval(_ seconds: Double) { send(.setTimeObserverInterval(seconds)) }
@@ -103,6 +104,7 @@ public final class Player: PlaybackController, @unchecked Sendable {
         let snapshot = core.snapshot.current
         var statistics = snapshot.session?.statistics ?? PlaybackStatistics()
         statistics.prefetchesServed = snapshot.prefetchesServed
+        (statistics.loopJumps, statistics.loopJumpsBySeek) = snapshot.loopJumps
         return statistics
     }
 }

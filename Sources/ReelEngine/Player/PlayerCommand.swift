@@ -20,5 +20,6 @@ enum PlayerCommand: Sendable {
     case setObservesEveryFrame(Bool)
     case track(TrackCommand)
     case setNext(MediaSource?, audioStream: Int?)
+    case setLoop(LoopSpan?)
     case prefetchPicture(at: Double?)
 }

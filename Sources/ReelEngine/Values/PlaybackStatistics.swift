@@ -13,4 +13,8 @@ public struct PlaybackStatistics: Sendable, Equatable {
     public var audioFormat: AudioFormat?
     /// Seeks that showed their picture at once, decoded ahead (`Player.prefetchPicture`).
     public var prefetchesServed = 0
+    /// A-B loop jumps made seamlessly (the prepared start took over), and those made by an
+    /// exact seek because nothing was prepared in time (each a short gap in the sound).
+    public var loopJumps = 0
+    public var loopJumpsBySeek = 0
 }

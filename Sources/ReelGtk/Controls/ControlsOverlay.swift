@@ -27,6 +27,10 @@ final class ControlsOverlay {
     private var popupsOpen = 0
     /// What of streamed media is cached, for the scrubber's fill level.
     private let bufferedRanges: BufferedRanges
+    /// The A-B loop over the trough.
+    private let loopBand: LoopSpanBand
+    /// The loop's ends dragged on the scrubber.
+    private var loopEnds: LoopEndDrag?
 
     /// Icons of the play/pause button; replaceable.
     var playIconName = "media-playback-start-symbolic" { didSet { updatePlayButton() } }
@@ -44,6 +48,7 @@ final class ControlsOverlay {
         bar = builder.widget("controls")
         playButton = builder.widget("play-button")
         bufferedRanges = BufferedRanges(area: builder.widget("buffered-ranges"), scrubber: builder.widget("scrubber"))
+        loopBand = LoopSpanBand(area: builder.widget("loop-span"), scrubber: builder.widget("scrubber"))
         adjustment = builder.object("scrubber-adjustment").cast()
         labels = TimeLabels(builder: builder, settings: settings)
         volume = VolumeControl(builder: builder, player: player, settings: settings)
@@ -69,6 +74,10 @@ final class ControlsOverlay {
         scrubbing.heldChanged = { [weak self] held in self?.setHeld(scrubber: held) }
         wirePopups()
         bufferedRanges.geometry = { [weak self] in self?.scrubbing.geometry() }
+        loopBand.geometry = { [weak self] in self?.scrubbing.geometry() }
+        loopEnds = LoopEndDrag(bar: bar, scrubber: builder.widget("scrubber"), player: player, model: model) { [unowned scrubbing] in
+            scrubbing.geometry()
+        }
         showAll()
     }
 
@@ -80,6 +89,8 @@ final class ControlsOverlay {
         if change.contains(.breakTime) { drawBreak() }
         if change.contains([.state, .timeline, .speed, .media, .breakTime]) { showTime() }
         if change.contains(.buffered) { showBuffered() }
+        if change.contains([.loop, .timeline, .state]) { loopBand.show(model.loop, duration: duration) }
+        if change.contains(.loop) { loopEnds?.follow(model.loop) }
         if change.contains(.sound) { volume.show(volume: model.sound.volume, muted: model.sound.isMuted) }
     }
 
@@ -88,6 +99,7 @@ final class ControlsOverlay {
         drawBreak()
         showTime()
         showBuffered()
+        loopBand.show(model.loop, duration: duration)
         volume.show(volume: model.sound.volume, muted: model.sound.isMuted)
     }
 

@@ -155,6 +155,11 @@ extension PlayerModel {
             deinterlacing = status
             aspects.insert(.picture)
             return nil
+        case .loopChanged(let span):
+            guard span != loop else { return nil }
+            loop = span
+            aspects.insert(.loop)
+            return nil
         case .speedChanged(let rate):
             guard rate != speed else { return nil }
             speed = rate

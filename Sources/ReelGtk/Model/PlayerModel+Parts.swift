@@ -91,5 +91,7 @@ extension PlayerModel {
         public static let shape = Aspects(rawValue: 1 << 12)
         /// The video equalizer (`equalizer`).
         public static let equalizer = Aspects(rawValue: 1 << 13)
+        /// The A-B loop (`loop`).
+        public static let loop = Aspects(rawValue: 1 << 14)
     }
 }

@@ -31,6 +31,8 @@ public final class PlayerModel {
     public internal(set) var breakTime: BreakTime?
     /// What the player does to interlaced pictures (nil until it says, and once the media goes).
     public internal(set) var deinterlacing: DeinterlaceStatus?
+    /// The A-B loop the player holds over the item (nil: none; a start alone is a mark).
+    public internal(set) var loop: LoopSpan?
     /// What the player warned of since the media opened, oldest first.
     public internal(set) var warnings: [PlayerWarning] = []
     /// The controls are up over the picture (the view sets it as they show and hide).

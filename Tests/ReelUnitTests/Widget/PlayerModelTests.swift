@@ -179,6 +179,22 @@ struct PlayerModelTests {
         }
     }
 
+    @Test("The A-B loop is what the player says it holds, told as the loop aspect once per change")
+    func loop() async {
+        await MainActor.run {
+            let model = PlayerModel()
+            var told = 0
+            let token = model.observe { change in if change.contains(.loop) { told += 1 } }
+            model.apply(.loopChanged(LoopSpan(start: 2)))
+            model.apply(.loopChanged(LoopSpan(start: 2)))
+            #expect(model.loop == LoopSpan(start: 2) && told == 1)
+            model.apply(.loopChanged(LoopSpan(start: 2, end: 4)))
+            model.apply(.loopChanged(nil))
+            #expect(model.loop == nil && told == 3)
+            withExtendedLifetime(token) {}
+        }
+    }
+
     @Test("A seek asked for is told at once as a moment, then its landing")
     func seekMoments() async {
         await MainActor.run {
