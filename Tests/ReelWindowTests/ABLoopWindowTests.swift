@@ -89,6 +89,15 @@ struct ABLoopWindowTests {
                 throw error
             }
             try s.app.element(named: "Pause")   // still playing
+            // The remote sees it too: MPRIS's position goes back to the loop's start, and
+            // never before it.
+            var positions: [Double] = []
+            try Desktop.wait("the remote's position to go back to the loop's start", timeout: 20) {
+                guard let now = Double(try MPRISTests.playerctl(s.desktop, ["position"])) else { return false }
+                defer { positions.append(now) }
+                return positions.last.map { now < $0 } ?? false
+            }
+            #expect(positions.last! >= start - 0.5, "the remote's position went back to \(positions.last!), the loop starts at \(start): \(positions)")
 
             // The end dragged forty pixels on: the band follows (the player's loop, drawn).
             try Self.showControls(s, "loop-drag")
