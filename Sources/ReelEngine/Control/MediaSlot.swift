@@ -28,6 +28,8 @@ struct MediaSlot: ~Copyable {
     var heldSubtitles: [Int: DecodedSubtitles] = [:]
     /// What loading it found worth saying, said when it is published.
     var warnings: [PlayerWarning] = []
+    /// Its remote media's download gave up (the network is gone): see `EndVerdict`.
+    var downloadFailure: PlayerError?
 
     init(generation: Int, source: MediaSource? = nil) {
         self.generation = generation

@@ -134,7 +134,9 @@ final class PlayerCore: @unchecked Sendable {
             guard gen == current.generation || gen == loopOrigin else { return }
             handle(report)
         case .cache(let event, let gen):
-            if gen == current.generation { emit(event) }
+            guard gen == current.generation else { return }
+            if case .downloadFailed(let error) = event { current.downloadFailure = error }
+            emit(event)
         case .shutdown:
             teardown()
             soundDevice.close()

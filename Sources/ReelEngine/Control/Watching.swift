@@ -149,7 +149,8 @@ extension PlayerCore {
             }
         }
         if videoDone && audioDone {
-            if let error = current.demuxError {
+            if let error = EndVerdict.error(demuxError: current.demuxError, downloadFailure: current.downloadFailure,
+                                            position: now, duration: session.info.duration) {
                 fail(error)
                 return nil
             }
