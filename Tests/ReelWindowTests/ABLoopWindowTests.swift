@@ -59,7 +59,9 @@ struct ABLoopWindowTests {
             try Desktop.wait("the remote to see Reel") { try Self.loopStatus(s) == "None" }
             try Desktop.wait("playing past a second", timeout: 20) { try s.elapsed().map { $0 >= 1 } ?? false }
             try s.desktop.key("shift+l")
-            try s.app.waitForElement("the billboard with the loop's start") { $0.role == "label" && $0.name.hasPrefix("Loop start ") }
+            let startSaid = try s.app.waitForElement("the billboard with the loop's start") { $0.role == "label" && $0.name.hasPrefix("Loop start ") }
+            // The start's whole seconds, as the billboard says them ("Loop start 0:01").
+            let startSeconds = try #require(Double(startSaid.name.split(separator: ":").last ?? ""), "\(startSaid.name)")
             try Self.showControls(s, "loop-start")
             let bar = try s.app.element(named: "Position", role: "slider")
             let mark = try Self.yellow(s, bar: bar, "loop-start")
@@ -97,7 +99,8 @@ struct ABLoopWindowTests {
                 defer { positions.append(now) }
                 return positions.last.map { now < $0 } ?? false
             }
-            #expect(positions.last! >= start - 0.5, "the remote's position went back to \(positions.last!), the loop starts at \(start): \(positions)")
+            #expect(positions.last! >= startSeconds && positions.last! < startSeconds + 1.05,
+                    "the remote's position went back to \(positions.last!), the loop starts at \(startSaid.name): \(positions)")
 
             // The end dragged forty pixels on: the band follows (the player's loop, drawn).
             try Self.showControls(s, "loop-drag")

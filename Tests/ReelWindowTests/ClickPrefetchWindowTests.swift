@@ -24,10 +24,13 @@ struct ClickPrefetchWindowTests {
     func restThenClick() throws {
         let clip = try Fixtures.path(.scrubClip)
         try SharedDesktop.standard.use { desktop in
+            // The pointer away from where a scrubber could be (a turn before may have left it on
+            // one): the only rest on the scrubber is the one below.
+            try desktop.moveMouse(0, 0)
             let app = try ReelApp(on: desktop, arguments: ["--report", "--paused", clip])
             defer { app.stop() }
             let movie = try app.element(named: "Video")
-            try desktop.glide(to: movie.x + movie.width / 2, movie.y + movie.height - 30)
+            try desktop.glide(to: movie.x + movie.width / 2, movie.y + movie.height / 3)
             let bar = try app.element(named: "Position", role: "slider")
             // One jump onto the scrubber: a single hover position, so a single rest.
             try desktop.moveMouse(bar.x + bar.width * 63 / 100, bar.y + bar.height / 2)
@@ -37,9 +40,17 @@ struct ClickPrefetchWindowTests {
                 return ahead != nil
             }
             let at = try #require(ahead)
+            let decoded = Self.reportLines(app).filter { $0["event"] as? String == "picture_decoded_ahead" }
+            #expect(decoded.count == 1, "rests on the scrubber before the one made here: \(decoded)")
 
+            // The scrubber's value before the click settles too: wait for the click's.
+            let before = try ScrubbingTests.sliderValue(app)
             try desktop.xdotool(["click", "1"])
-            let landed = try ScrubbingTests.sliderValue(app)
+            var landed = before
+            try Desktop.wait("the click to land (decoded ahead at \(at) s)", log: app.log, timeout: 20) {
+                landed = try ScrubbingTests.sliderValue(app)
+                return abs(landed - before) > 1e-9
+            }
             #expect(abs(landed - at) < 1e-6, "decoded ahead at \(at) s, the click landed at \(landed) s")
             try app.element(named: "Play")   // paused before, paused after
 
