@@ -48,8 +48,8 @@ struct BenchSetup {
         return path
     }
 
-    /// A player for the paused benches (seek, step, scrub): sound decoded into the null output,
-    /// the file opened and loaded, its events recorded into `log`.
+    /// A player for the benches (seek, step, scrub, click; their playing parts too): sound
+    /// decoded into the null output, the file opened and loaded, its events recorded into `log`.
     func loadedPlayer(recording log: PlayerEventRecorder) throws -> Player {
         var configuration = PlayerConfiguration()
         configuration.audioOutput = .null

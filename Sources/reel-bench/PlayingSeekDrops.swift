@@ -14,14 +14,8 @@ struct PlayingSeekDrops {
 
     func run() throws -> (total: Int, worst: Int) {
         let log = PlayerEventRecorder()
-        var configuration = PlayerConfiguration()
-        configuration.audioOutput = .null
-        let player = Player(configuration: configuration, events: log.sink)
+        let player = try setup.loadedPlayer(recording: log)
         defer { player.close() }
-        player.open(setup.source)
-        guard try log.waitUntilLoaded(timeout: 60) else {
-            throw ToolFailure(code: "timeout", message: "Reel did not load \(setup.path) within 60 s")
-        }
         let presenter = HeadlessPresenter(player: player, rate: 60)
         presenter.start()
         defer { presenter.stop() }
