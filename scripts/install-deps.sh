@@ -27,10 +27,11 @@ packages=(
   # spumux makes real DVD bitmap subtitles for the tests
   dvdauthor
   # The desktop app's tests: a real X server with GL, a window manager, input, screenshots,
-  # the accessibility tree, D-Bus, and the validators for the data files (x11-utils: xwininfo
-  # and xdpyinfo, for the screenshot walk's windows and the tests' displays)
+  # the accessibility tree, D-Bus, the validators for the data files (x11-utils: xwininfo
+  # and xdpyinfo, for the screenshot walk's windows and the tests' displays), and xclip to put
+  # an address on the clipboard as a browser does
   xvfb openbox xdotool x11-apps x11-utils imagemagick libgl1-mesa-dri dbus dbus-x11 at-spi2-core
-  python3-pyatspi gir1.2-atspi-2.0 libgtk-4-bin libglib2.0-bin desktop-file-utils appstream
+  python3-pyatspi gir1.2-atspi-2.0 libgtk-4-bin libglib2.0-bin desktop-file-utils appstream xclip
   librsvg2-bin libgdk-pixbuf2.0-bin shared-mime-info
   # The media remote (MPRIS) as desktops reach it
   playerctl

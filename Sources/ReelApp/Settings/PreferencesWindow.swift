@@ -19,6 +19,7 @@ final class PreferencesWindow {
         let bindings: [(key: SettingKey, id: String, property: String)] = [
             (.autoplay, "autoplay-switch", "active"),
             (.rememberQueue, "remember-queue-switch", "active"),
+            (.rememberRecent, "remember-recent-switch", "active"),
             (.backgroundPlayback, "background-switch", "active"),
             (.controlsDisplayDuration, "display-duration-adjustment", "value"),
             (.displayControlsOnTap, "tap-switch", "active"),

@@ -38,7 +38,9 @@ enum OpenDialogs {
     /// nothing opens. Escape closes it, as every dialog.
     /// With "download for offline" ticked, a web address is fetched whole into the stream cache
     /// first (progress in the dialog, Cancel stops it), then `done` plays it from there.
-    static func askForURL(parent: UnsafeMutablePointer<GtkWidget>, cache: StreamCacheOptions,
+    /// The entry starts with the address on the clipboard when there is one (selected: typing
+    /// replaces it), and the last addresses played are listed under it, a click opening one.
+    static func askForURL(parent: UnsafeMutablePointer<GtkWidget>, cache: StreamCacheOptions, recent: [RecentEntry] = [],
                           _ done: @escaping @MainActor (String) -> Void) {
         let builder = UIBuilder(.openURL)
         let dialog = builder.widget("open-url-dialog")
@@ -46,8 +48,6 @@ enum OpenDialogs {
         let open = builder.widget("open-url-button")
         let cancel = builder.widget("cancel-url-button")
         let problem = builder.widget("url-problem")
-        // Offer what the clipboard holds when it looks like an address? Not without asking:
-        // reading the clipboard is the person's call. Start empty.
         let offline = OfflineFetch(builder: builder, cache: cache)
         var complained = false
         func verdict() -> AddressCheck { AddressCheck.check(String(cString: gtk_editable_get_text(OpaquePointer(entry)))) }
@@ -78,6 +78,10 @@ enum OpenDialogs {
             done(address)
         }
         func dismiss() { offline.cancel(); gtk_window_destroy(dialog.cast()) }
+        RecentAddresses.fill(builder, recent) { address in
+            gtk_editable_set_text(OpaquePointer(entry), address)
+            accept()
+        }
         Signal.connect(entry.raw, "changed") { show(verdict()) }
         Signal.connect(open.raw, "clicked") { accept() }
         Signal.connect(entry.raw, "activate") { accept() }
@@ -86,9 +90,19 @@ enum OpenDialogs {
         // "download for offline" box (ticked with its Alt+D) GTK would toggle it off instead.
         SmallDialog.present(dialog, builder: builder, parent: parent, dismiss: dismiss) { keyval in
             guard keyval == UInt32(GDK_KEY_Return) || keyval == UInt32(GDK_KEY_KP_Enter) else { return false }
-            if let focus = gtk_window_get_focus(dialog.cast()), focus == cancel { return false }
+            // Cancel, and a recent address's row, take their own Enter.
+            if let focus = gtk_window_get_focus(dialog.cast()),
+               focus == cancel || gtk_widget_is_ancestor(focus, builder.widget("recent-addresses")) != 0 { return false }
             accept()
             return true
+        }
+        // What a browser's address bar copied, offered as GNOME Videos and Celluloid do; only
+        // into an entry still empty (the person may have started typing meanwhile).
+        ClipboardText.read(for: dialog) { text in
+            guard let address = ClipboardAddress.offer(text),
+                  String(cString: gtk_editable_get_text(OpaquePointer(entry))).isEmpty else { return }
+            gtk_editable_set_text(OpaquePointer(entry), address)
+            gtk_editable_select_region(OpaquePointer(entry), 0, -1)
         }
     }
 

@@ -15,7 +15,8 @@ extension PlayerWindow {
         }
         Actions.add(group, "open-url") { [weak self] in
             guard let self else { return }
-            OpenDialogs.askForURL(parent: self.window, cache: self.playerView.settings.streamCache) { [weak self] url in self?.open(url) }
+            OpenDialogs.askForURL(parent: self.window, cache: self.playerView.settings.streamCache,
+                                  recent: self.recent?.entries() ?? []) { [weak self] url in self?.open(url) }
         }
         for key in KeyAction.window {
             Actions.add(group, key.name) { [weak self] in

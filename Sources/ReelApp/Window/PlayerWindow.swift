@@ -56,6 +56,9 @@ public final class PlayerWindow: MediaPlayerWindow {
     var mpris: MPRISService? {
         didSet { mpris?.window = self }
     }
+    /// What was played lately (the desktop's recent list) and its Open Recent menu.
+    private(set) var recent: RecentHistory?
+    private var recentMenu: RecentMenu?
     /// The player's model reaching the window's parts, in one place and order.
     private var binding: WindowBinding?
 
@@ -119,6 +122,11 @@ public final class PlayerWindow: MediaPlayerWindow {
         self.picture = picture
         gestures = PictureGestures(window: self, builder: builder)
         loopMenu = LoopMenu(builder: builder)
+        let recent = RecentHistory(settings: settings)
+        recentMenu = RecentMenu(builder: builder, window: window.raw, history: recent) { [weak self] in self?.open($0) }
+        recent.observe { [weak self] in self?.showRecent() }
+        self.recent = recent
+        showRecent()
         let colours = EqualizerControl(view: playerView)
         colours.installActions(window.raw)
         // Both menus hold the Colours submenu; each needs sliders of its own.
@@ -209,6 +217,7 @@ public final class PlayerWindow: MediaPlayerWindow {
         let model = playerView.model
         switch change.moment {
         case .loaded(let info):
+            if let source = model.source, !model.inBreak { recent?.add(source, title: info.title) }
             setTitle(info.displayTitle)
             sizeForMedia(info)
             if gtk_widget_get_visible(window) == 0 {

@@ -35,4 +35,5 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case backgroundPlayback = "background-playback"
     case videoOutput = "video-output"
     case rememberQueue = "remember-queue"
+    case rememberRecent = "remember-recent"
 }

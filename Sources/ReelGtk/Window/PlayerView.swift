@@ -113,6 +113,12 @@ public final class PlayerView {
         status.showWelcome(demoAvailable: DataDirectory.demoClip != nil)
     }
 
+    /// The empty window lists these under its buttons (what was played lately).
+    public func showRecent(_ rows: [RecentRow], open: @escaping @MainActor (String) -> Void) {
+        status.recent.open = open
+        status.showRecent(rows)
+    }
+
     private var firstPictureReported = false
     let cachePreference: StreamCachePreference
     private lazy var audioCard = AudioCard(view: self)
