@@ -20,6 +20,8 @@ packages=(
   meson gettext
   # Test and benchmark tools
   ffmpeg pulseaudio pulseaudio-utils nginx-light mpv python3
+  # yt-dlp finds the video on a web page (Reel runs it; the tests serve pages to it)
+  yt-dlp
   # The fuzzing harness (scripts/fuzz.sh) damages media with zzuf
   zzuf
   # OCR reads rendered subtitles back from pictures in the tests

@@ -30,6 +30,8 @@ struct ReelBench: ParsableCommand {
                      cached, vs one ffmpeg process per picture; playback with previews at 30/s
             stream   an http(s) URL: first frame, seek into what is not fetched, bytes for a play
                      and 20 seeks (--proxy-stats), vs mpv --cache=yes (scripts/stream-bench.sh)
+            page     a web page's address to its video's first picture, yt-dlp finding it, vs mpv
+                     through its ytdl hook (median of 5)
             queue    a clip of the file queued twice, heard from a null sink's monitor: the gap
                      at the seam and the sound's length, vs mpv playing the same two
             wakeups  the reel app on an X display, paused then playing: context switches of
@@ -38,10 +40,10 @@ struct ReelBench: ParsableCommand {
         version: ReelVersion.string)
 
     enum Kind: String, CaseIterable, ExpressibleByArgument {
-        case decode, seek, step, scrub, click, startup, play, window, preview, stream, queue, wakeups
+        case decode, seek, step, scrub, click, startup, play, window, preview, stream, page, queue, wakeups
     }
 
-    @Argument(help: "decode, seek, step, scrub, click, startup, play, window, preview, stream, queue or wakeups.")
+    @Argument(help: "decode, seek, step, scrub, click, startup, play, window, preview, stream, page, queue or wakeups.")
     var kind: Kind
 
     @Argument(help: "A local media file (scripts/make-bench-file.sh makes the reference one).")
@@ -85,6 +87,10 @@ struct ReelBench: ParsableCommand {
                                         proxyStats: proxyStats).run())
             return
         }
+        if kind == .page {
+            Output.line(try PageBench(url: file, runs: count ?? 5, compare: compare).run())
+            return
+        }
         var setup = try BenchSetup(file: file, compare: compare)
         setup.mpvOptions = mpvOptions
         let result: [String: Any]
@@ -116,7 +122,7 @@ struct ReelBench: ParsableCommand {
                 throw ToolFailure(code: "usage", message: "--play-seconds must be between 1 and 600")
             }
             result = try WakeupsBench(setup: setup, seconds: playSeconds).run()
-        case .stream: return
+        case .stream, .page: return
         }
         Output.line(result)
     }

@@ -12,6 +12,7 @@ enum MediaInfoJSON {
             "container_name": info.containerDescription,
             "bit_rate": info.bitRate as Any,
             "title": info.title as Any,
+            "web_page": info.webPage as Any,
             "metadata": info.metadata,
             "seekable": info.isSeekable,
             "video_stream": info.selectedVideoStream as Any,

@@ -45,11 +45,34 @@ final class MediaLoader: @unchecked Sendable {
     private static func load(source: MediaSource, configuration: PlayerConfiguration, interrupt: InterruptFlag,
                              durationKnown: @Sendable (Double) -> Void,
                              cacheEvent: @escaping @Sendable (PlayerEvent) -> Void) throws(PlayerError) -> Loaded {
-        let input = try MediaInput.opening(source, options: configuration.streamCacheProvider?() ?? configuration.streamCache, interrupt: interrupt,
-                                           events: cacheEvent) { duration in
-            if let duration { durationKnown(duration) }
+        func open(_ source: MediaSource) throws(PlayerError) -> MediaInput {
+            try MediaInput.opening(source, options: configuration.streamCacheProvider?() ?? configuration.streamCache, interrupt: interrupt,
+                                   events: cacheEvent) { duration in
+                if let duration { durationKnown(duration) }
+            }
+        }
+        // An address that is not media may be a web page with a video on it: yt-dlp finds it
+        // (FFmpeg first, as mpv does for addresses that look like media, so that plain media
+        // never waits for yt-dlp).
+        var page: WebPage?
+        let input: MediaInput
+        do throws(PlayerError) {
+            input = try open(source)
+        } catch {
+            guard case .notMediaFile = error, case .remote(let address) = source.location else { throw error }
+            let found = try PageResolver.resolve(address, options: configuration.webPages, interrupt: interrupt,
+                                                 decodes: FormatChoice.decodable)
+            page = found.page
+            input = try open(try MediaSource(parsing: found.format.url))
         }
         var info = MediaProbe.info(of: input)
+        if let page {
+            info.webPage = page.address
+            // The page's title is the one people know the video by (a file's tag is often an
+            // encoder's leftover), as mpv shows yt-dlp's.
+            info.title = page.title ?? info.title
+            if info.chapters.isEmpty { info.chapters = page.chapters }
+        }
         var warnings: [PlayerWarning] = []
         if !configuration.playsVideo { info.selectedVideoStream = nil }
         if let wanted = configuration.audioStream ?? AudioChoice.byLanguage(info, configuration.audioLanguages),

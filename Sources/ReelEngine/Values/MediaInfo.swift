@@ -18,6 +18,8 @@ public struct MediaInfo: Sendable, Equatable, Codable {
     public var metadata: [String: String]
     public var streams: [StreamInfo]
     public var chapters: [Chapter]
+    /// The web page the media was found on (yt-dlp), when it was opened from one.
+    public var webPage: String?
     public var isSeekable: Bool
     /// Index into `streams` of the video and audio streams the player uses.
     public var selectedVideoStream: Int?

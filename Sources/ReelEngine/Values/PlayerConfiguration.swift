@@ -37,6 +37,8 @@ public struct PlayerConfiguration: Sendable {
     public var deinterlace = DeinterlaceMode.auto
     public var playsVideo = true
     public var playsAudio = true
+    /// Web pages: yt-dlp finds their video (see `PageResolver`).
+    public var webPages = WebPageOptions()
     /// Remote media goes through a disk cache unless this is turned off (see `StreamCacheOptions`).
     public var streamCache = StreamCacheOptions()
     /// When set, asked at each open instead of `streamCache` (preferences that change while

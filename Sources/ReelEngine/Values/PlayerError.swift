@@ -12,6 +12,10 @@ public enum PlayerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A URL scheme or FFmpeg protocol Reel does not open (see `ProtocolPolicy`).
     case unsupportedSource(String)
     case internalError(String)
+    /// A web page whose video yt-dlp could not give (its reason, or why Reel could not play it).
+    case webPageFailed(String)
+    /// A web page, and the program that finds its video (yt-dlp) is not installed.
+    case webPageNeedsProgram(String)
 
     public var code: String {
         switch self {
@@ -24,6 +28,8 @@ public enum PlayerError: Error, Sendable, Equatable, CustomStringConvertible {
         case .corruptData: "corrupt_data"
         case .unsupportedSource: "unsupported_source"
         case .internalError: "internal_error"
+        case .webPageFailed: "web_page_failed"
+        case .webPageNeedsProgram: "web_page_needs_program"
         }
     }
 
@@ -33,7 +39,8 @@ public enum PlayerError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .fileNotFound(let what), .permissionDenied(let what), .notMediaFile(let what),
              .noPlayableStream(let what), .unsupportedCodec(let what), .networkError(let what),
-             .corruptData(let what), .unsupportedSource(let what), .internalError(let what): what
+             .corruptData(let what), .unsupportedSource(let what), .internalError(let what),
+             .webPageFailed(let what), .webPageNeedsProgram(let what): what
         }
     }
 
@@ -49,6 +56,9 @@ public enum PlayerError: Error, Sendable, Equatable, CustomStringConvertible {
         case .corruptData(let what): String(format: tr("The media data is damaged: %@"), what)
         case .unsupportedSource(let what): String(format: tr("Reel does not open this kind of address: %@"), what)
         case .internalError(let what): String(format: tr("Internal error: %@"), what)
+        case .webPageFailed(let what): String(format: tr("No video found on this web page: %@"), what)
+        // Translators: %@ is the program's name, yt-dlp.
+        case .webPageNeedsProgram(let what): String(format: tr("This is a web page: to find its video, Reel needs %@. Install it (the yt-dlp package, or pip install yt-dlp) and open the page again."), what)
         }
     }
 

@@ -71,6 +71,7 @@ public final class PlayerView {
         self.cachePreference = cachePreference
         var configuration = PlayerConfiguration()
         configuration.streamCacheProvider = { cachePreference.current }
+        if let height = ScreenHeight.tallest() { configuration.webPages.maxHeight = height }
         // Breaks (interstitials) can be scheduled into whatever plays (the schedule-break action).
         player = makePlayer?(sink) ?? InterstitialPlayer(configuration: configuration, events: sink)
         breaks = player as? BreakScheduling

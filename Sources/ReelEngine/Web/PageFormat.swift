@@ -1,0 +1,84 @@
+import CFFmpeg
+
+/// One way a web page offers its video, as yt-dlp lists it under `formats`.
+/// Threading: a value type.
+public struct PageFormat: Sendable, Equatable {
+    public var id: String
+    public var url: String
+    /// yt-dlp's protocol: `https`, `http`, `m3u8_native`, `m3u8`, `http_dash_segments`…
+    public var protocolName: String
+    public var width: Int?
+    public var height: Int?
+    /// RFC 6381 codec names (`avc1.64001F`, `mp4a.40.2`, `vp9`, `opus`), "none" for a stream
+    /// the format does not carry, nil when yt-dlp does not know (the generic extractor).
+    public var videoCodec: String?
+    public var audioCodec: String?
+    /// Total bit rate in kbit/s.
+    public var bitRate: Double?
+    public var label: String?
+
+    public init(id: String, url: String, protocolName: String = "https", width: Int? = nil, height: Int? = nil,
+                videoCodec: String? = nil, audioCodec: String? = nil, bitRate: Double? = nil, label: String? = nil) {
+        self.id = id
+        self.url = url
+        self.protocolName = protocolName
+        self.width = width
+        self.height = height
+        self.videoCodec = videoCodec
+        self.audioCodec = audioCodec
+        self.bitRate = bitRate
+        self.label = label
+    }
+
+    /// Carries no picture (yt-dlp says "none").
+    var lacksVideo: Bool { videoCodec == "none" }
+    /// Carries no sound.
+    var lacksAudio: Bool { audioCodec == "none" }
+}
+
+/// Which of a page's formats Reel plays: one that holds picture and sound together (separate
+/// video and audio formats need a second input, not built yet), over a protocol Reel opens
+/// (http(s) files and HLS), in codecs FFmpeg decodes here, as tall as the screen and no taller
+/// (yt-dlp lists formats worst first, so the later of equals wins); when none is short enough,
+/// the shortest.
+/// Threading: pure functions.
+public enum FormatChoice {
+    static let protocols: Set<String> = ["http", "https", "m3u8", "m3u8_native"]
+
+    public static func best(_ formats: [PageFormat], maxHeight: Int, decodes: (String) -> Bool) -> PageFormat? {
+        let playable = formats.enumerated().filter { _, format in
+            protocols.contains(format.protocolName) && !format.lacksVideo && !format.lacksAudio
+                && [format.videoCodec, format.audioCodec].allSatisfy { $0.map(decodes) ?? true }
+        }
+        let fitting = playable.filter { ($0.element.height ?? 0) <= maxHeight }
+        func better(_ a: (offset: Int, element: PageFormat), _ b: (offset: Int, element: PageFormat)) -> Bool {
+            let (ha, hb) = (a.element.height ?? 0, b.element.height ?? 0)
+            if ha != hb { return ha < hb }
+            let (ra, rb) = (a.element.bitRate ?? 0, b.element.bitRate ?? 0)
+            if ra != rb { return ra < rb }
+            return a.offset < b.offset
+        }
+        if let tallest = fitting.max(by: better) { return tallest.element }
+        return playable.min(by: better)?.element
+    }
+
+    /// Whether FFmpeg here decodes `codec` (an RFC 6381 name); names Reel does not map are left
+    /// to FFmpeg to try.
+    public static func decodable(_ codec: String) -> Bool {
+        guard let name = decoderName(codec) else { return true }
+        return avcodec_find_decoder_by_name(name) != nil
+    }
+
+    /// FFmpeg's decoder name for an RFC 6381 codec string or a plain codec name; nil when the
+    /// name is not one Reel knows to map.
+    public static func decoderName(_ codec: String) -> String? {
+        let name = codec.lowercased()
+        let prefixes: [(String, String)] = [
+            ("avc1", "h264"), ("avc3", "h264"), ("h264", "h264"), ("hev1", "hevc"), ("hvc1", "hevc"), ("hevc", "hevc"),
+            ("h265", "hevc"), ("vp09", "vp9"), ("vp9", "vp9"), ("vp08", "vp8"), ("vp8", "vp8"), ("av01", "av1"),
+            ("av1", "av1"), ("mp4a", "aac"), ("aac", "aac"), ("opus", "opus"), ("vorbis", "vorbis"), ("mp3", "mp3"),
+            ("ac-3", "ac3"), ("ac3", "ac3"), ("ec-3", "eac3"), ("eac3", "eac3"), ("flac", "flac"), ("theora", "theora"),
+        ]
+        return prefixes.first { name.hasPrefix($0.0) }?.1
+    }
+}

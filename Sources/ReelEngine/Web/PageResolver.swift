@@ -1,0 +1,50 @@
+import Foundation
+
+/// Asks yt-dlp what video a web page holds (`yt-dlp -J`, as mpv's ytdl hook does) and picks the
+/// format Reel plays. yt-dlp runs as a child in a process group of its own, its output in
+/// files (a page's JSON can be megabytes), and is stopped with everything it started when the
+/// time is up or the opening is cancelled: nothing is left running.
+/// Threading: `resolve` blocks the calling (loader) thread; `interrupt` may be set from any.
+enum PageResolver {
+    static func resolve(_ address: String, options: WebPageOptions, interrupt: InterruptFlag,
+                        decodes: (String) -> Bool) throws(PlayerError) -> (page: WebPage, format: PageFormat) {
+        let output = try run([options.program, "-J", "--no-warnings", "--no-progress", "--no-playlist",
+                              "--playlist-items", "1", "--no-cache-dir", "--", address],
+                             timeout: options.timeout, interrupt: interrupt)
+        guard let page = WebPage(json: output, address: address) else {
+            throw .webPageFailed("no video found on \(address)")
+        }
+        guard let format = FormatChoice.best(page.formats, maxHeight: options.maxHeight, decodes: decodes) else {
+            let split = page.formats.contains { $0.lacksAudio } && page.formats.contains { $0.lacksVideo }
+            throw .webPageFailed(split ? "the page offers its picture and sound only as separate streams, which Reel cannot join yet"
+                                       : "none of the page's formats is one Reel can play")
+        }
+        return (page, format)
+    }
+
+    /// yt-dlp's standard output; its reason ("ERROR: …") as the error when it fails.
+    private static func run(_ arguments: [String], timeout: Double, interrupt: InterruptFlag) throws(PlayerError) -> Data {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reel-page-\(UUID().uuidString)")
+        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+            throw .internalError("cannot make a temporary folder: \(error.localizedDescription)")
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out").path, err = folder.appendingPathComponent("err").path
+        let child = try ChildGroup.spawn(arguments, stdout: out, stderr: err)
+        let finished = child.wait(timeout: timeout, interrupt: interrupt)
+        guard let status = finished else {
+            child.stopAll()
+            if interrupt.isAborted { throw .networkError("opening cancelled") }
+            throw .webPageFailed("\(arguments[0]) gave no answer within \(Int(timeout)) s")
+        }
+        // What yt-dlp left behind (an ffprobe it started) goes with it.
+        child.stopAll()
+        guard status == 0 else {
+            let text = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
+            let reason = text.split(separator: "\n").last { $0.hasPrefix("ERROR:") }
+                .map { $0.dropFirst("ERROR:".count).trimmingCharacters(in: .whitespaces) }
+            throw .webPageFailed(reason ?? "\(arguments[0]) failed (exit status \(status))")
+        }
+        return FileManager.default.contents(atPath: out) ?? Data()
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// What yt-dlp found on a web page: the video's title, its chapters, its formats and the one
+/// Reel plays. Read from `yt-dlp -J`'s JSON (a page holding a list plays its first video).
+/// Threading: a value type.
+public struct WebPage: Sendable, Equatable {
+    public var address: String
+    public var title: String?
+    public var chapters: [Chapter]
+    public var formats: [PageFormat]
+    public var duration: Double?
+
+    /// The page's video from yt-dlp's JSON; nil when it holds none.
+    public init?(json: Data, address: String) {
+        guard var object = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any] else { return nil }
+        if object["_type"] as? String == "playlist" {
+            guard let first = (object["entries"] as? [Any])?.compactMap({ $0 as? [String: Any] }).first else { return nil }
+            object = first
+        }
+        self.address = address
+        title = (object["title"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+        duration = object["duration"] as? Double
+        chapters = (object["chapters"] as? [[String: Any]] ?? []).compactMap { chapter in
+            guard let start = Self.number(chapter["start_time"]), let end = Self.number(chapter["end_time"]) else { return nil }
+            return Chapter(start: start, end: end, title: chapter["title"] as? String)
+        }
+        var found = (object["formats"] as? [[String: Any]] ?? []).compactMap(Self.format)
+        // A page with one video and no list of formats names it at the top.
+        if found.isEmpty, let single = Self.format(object) { found = [single] }
+        guard !found.isEmpty else { return nil }
+        formats = found
+    }
+
+    private static func format(_ item: [String: Any]) -> PageFormat? {
+        guard let url = item["url"] as? String, url.hasPrefix("http://") || url.hasPrefix("https://") else { return nil }
+        return PageFormat(id: item["format_id"] as? String ?? "0", url: url,
+                          protocolName: item["protocol"] as? String ?? (url.hasPrefix("https") ? "https" : "http"),
+                          width: item["width"] as? Int, height: item["height"] as? Int,
+                          videoCodec: item["vcodec"] as? String, audioCodec: item["acodec"] as? String,
+                          bitRate: number(item["tbr"]), label: item["format_note"] as? String ?? item["format"] as? String)
+    }
+
+    private static func number(_ value: Any?) -> Double? {
+        if let double = value as? Double { return double }
+        if let int = value as? Int { return Double(int) }
+        return nil
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import ReelCommandLine
+import ReelEngine
+
+/// `bench page`: a web page's address to the first picture of its video, yt-dlp finding it for
+/// both players: Reel (open → first picture, a fresh stream cache each run) beside mpv started
+/// on the same address, its ytdl hook running the same yt-dlp (process start → first
+/// `playback-restart`). Medians of `runs`.
+/// Threading: runs on the calling thread; players' events are read through recorders.
+struct PageBench {
+    let url: String
+    let runs: Int
+    let compare: Bool
+    private let timeout = 120.0
+
+    func run() throws -> [String: Any] {
+        let source = try MediaSource(parsing: url)
+        guard source.isRemote else { throw ToolFailure(code: "usage", message: "bench page measures a web page's http(s) address: \(url)") }
+        var result: [String: Any] = ["bench": "page", "url": url, "runs": runs]
+        let reel = try (0..<runs).map { _ in try reelFirstPicture(source) }
+        result["first_frame_ms"] = Output.round(Percentiles.median(reel), 1)
+        Output.note("bench page: reel first picture \(Output.round(Percentiles.median(reel), 1)) ms (median of \(runs))")
+        if compare {
+            let path = try Peer.mpv.locate()
+            let mpv = try (0..<runs).map { _ in try mpvFirstPicture(path) }
+            result["mpv_first_frame_ms"] = Output.round(Percentiles.median(mpv), 1)
+            result["ratio_first_frame"] = benchRatio(Percentiles.median(reel), Percentiles.median(mpv)) as Any
+            Output.note("bench page: mpv first picture \(Output.round(Percentiles.median(mpv), 1)) ms")
+        }
+        return result
+    }
+
+    private func reelFirstPicture(_ source: MediaSource) throws -> Double {
+        var template = Array("/tmp/reel-bench-cache-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw ToolFailure(code: "internal_error", message: "cannot make a cache folder") }
+        let folder = String(cString: made)
+        BenchInterrupt.shared.register(directory: folder)
+        defer { try? FileManager.default.removeItem(atPath: folder); BenchInterrupt.shared.unregister(directory: folder) }
+        var configuration = PlayerConfiguration()
+        configuration.audioOutput = .null
+        configuration.streamCache.directory = folder + "/streams"
+        let log = PlayerEventRecorder()
+        let player = Player(configuration: configuration, events: log.sink)
+        let presenter = HeadlessPresenter(player: player)
+        presenter.start()
+        defer { presenter.stop(); player.close() }
+        let clock = Stopwatch()
+        player.open(source)
+        guard log.wait(from: 0, timeout: timeout, { event in
+            if case .firstFrameShown = event { return true }
+            if case .stateChanged(_, .failed) = event { return true }
+            return false
+        }) != nil, player.state.error == nil else {
+            throw ToolFailure(code: "reel_failed", message: "Reel showed no picture of \(url): \(player.state)")
+        }
+        return clock.milliseconds
+    }
+
+    private func mpvFirstPicture(_ path: String) throws -> Double {
+        var template = Array("/tmp/reel-bench-mpv-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw ToolFailure(code: "internal_error", message: "cannot make a folder for mpv's socket") }
+        let folder = String(cString: made)
+        BenchInterrupt.shared.register(directory: folder)
+        defer { try? FileManager.default.removeItem(atPath: folder); BenchInterrupt.shared.unregister(directory: folder) }
+        let clock = Stopwatch()
+        // --no-config keeps the user's settings out; the ytdl hook is built in and on.
+        let child = try ChildProcess(path: path,
+                                     arguments: ["--no-config", "--idle=no", "--vo=null", "--ao=null", "--pause", "--ytdl=yes",
+                                                 "--input-ipc-server=\(folder)/ipc.sock", url],
+                                     stdout: .file(folder + "/mpv.log"), stderr: .file(folder + "/mpv.log"))
+        defer { child.stop(grace: 2) }
+        let client = try MPVClient(socketPath: folder + "/ipc.sock", timeout: 10)
+        let first = try client.wait(deadline: HostTime.now.adding(seconds: timeout)) { $0.event == "playback-restart" }
+        try? client.send(["quit"], requestID: 0)
+        return first.at.seconds(since: clock.start) * 1000
+    }
+}
