@@ -42,6 +42,9 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Play this many times in a row (each time from the beginning).")
     var loop: Int = 1
 
+    @Option(name: .customLong("audio-file"), help: "Play the sound of this file (path or URL) with the picture, in sync.")
+    var audioFile: String?
+
     @Option(help: ArgumentHelp("Play CLIP when the main item reaches SECONDS (0: before it), then go on; repeatable.",
                                valueName: "CLIP@SECONDS"))
     var interstitial: [String] = []
@@ -73,6 +76,7 @@ struct PlayCommand: ParsableCommand {
         let presenter = HeadlessPresenter(player: player, rate: maxSpeed ? nil : 60)
         let interrupted = InterruptWatch()
         player.open(try MediaSource(parsing: source))
+        if let audioFile { (player as? TrackSelection)?.addAudioFile(audioFile) }
         if let seekTo { player.seek(to: seekTo, mode: .exact) }
         session.setNext()
         player.play()

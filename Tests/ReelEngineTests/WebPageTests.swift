@@ -9,16 +9,18 @@ import Testing
 /// error, and no yt-dlp is left running.
 @Suite("Web pages through yt-dlp", .serialized)
 struct WebPageTests {
-    /// The three kinds of page: a `<video>` tag, an Open Graph video, a `<video>` of an HLS
-    /// master playlist. Each returns the page's address.
+    /// The kinds of page: a `<video>` tag, an Open Graph video, a `<video>` of an HLS master
+    /// playlist, and one of a master whose picture and sound come apart (its sound a rendition
+    /// of its own, as most sites serve them). Each returns the page's address.
     enum Page: String, CaseIterable, Sendable {
-        case videoTag, openGraph, hlsMaster
+        case videoTag, openGraph, hlsMaster, apart
 
         var title: String {
             switch self {
             case .videoTag: "A film in a video tag (1)"
             case .openGraph: "A film shared with Open Graph"
             case .hlsMaster: "A stream in a video tag (1)"
+            case .apart: "Picture and sound apart (1)"
             }
         }
 
@@ -55,6 +57,28 @@ struct WebPageTests {
                     <!doctype html><html><head><title>A stream in a video tag</title></head><body>
                     <video controls><source src="hls/master.m3u8" type="application/x-mpegURL"></video></body></html>
                     """, as: "pages/hls-master.html")
+            case .apart:
+                let folder = server.root.appendingPathComponent("pages/apart")
+                if !FileManager.default.fileExists(atPath: folder.appendingPathComponent("a.m3u8").path) {
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                    let source = try Fixtures.path(.h264TS)
+                    for (kind, keep) in [("v", "-an"), ("a", "-vn")] {
+                        try Command.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-i", source, keep, "-c", "copy",
+                                         "-f", "hls", "-hls_time", "1", "-hls_list_size", "0",
+                                         "-hls_segment_filename", folder.appendingPathComponent("\(kind)%d.ts").path,
+                                         folder.appendingPathComponent("\(kind).m3u8").path])
+                    }
+                }
+                _ = try server.publish(text: """
+                    #EXTM3U
+                    #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="sound",NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,URI="a.m3u8"
+                    #EXT-X-STREAM-INF:BANDWIDTH=1000000,RESOLUTION=640x360,CODECS="avc1.64001e,mp4a.40.2",AUDIO="sound"
+                    v.m3u8
+                    """, as: "pages/apart/master.m3u8")
+                return try server.publish(text: """
+                    <!doctype html><html><head><title>Picture and sound apart</title></head><body>
+                    <video controls><source src="apart/master.m3u8" type="application/x-mpegURL"></video></body></html>
+                    """, as: "pages/apart.html")
             }
         }
     }
@@ -73,6 +97,9 @@ struct WebPageTests {
         #expect(info.source != address, "the page itself was played")
         try test.waitForState("the end of \(page)") { $0 == .ended }
         #expect(test.player.statistics.framesShown > 50)
+        // The sound came from the page too: with its own input when it comes apart.
+        #expect(test.player.statistics.audioSamplesDecoded > 48000)
+        #expect(ExternalAudio.isExternal(info.selectedAudioStream ?? 0) == (page == .apart))
     }
 
     @Test("Exact seeks in a page's video land on FFmpeg's picture")

@@ -45,6 +45,11 @@ struct WarningToastTests {
         Case(name: "a sound server without the sink asked for", media: { try Fixtures.path(.h264MP4) },
              environment: ["PULSE_SINK": "reel_no_such_sink"],
              notice: "No sound: the sound output could not be opened (", code: "sound_output_failed"),
+        Case(name: "a sound file added that cannot be read", media: { try Fixtures.path(.h264MP4) },
+             then: { app in
+                 try Desktop.wait("the media loaded", log: app.log) { app.title.hasSuffix("– Reel") }
+                 try app.activate("add-audio-file", string: "/nonexistent/commentary.ogg")
+             }, notice: "The sound file commentary.ogg cannot be played (", code: "audio_file_failed"),
     ]
 
     @Test("Each warning of the engine shows as a notice in words a person reads, and the rest plays", arguments: cases)

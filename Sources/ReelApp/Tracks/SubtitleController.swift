@@ -98,9 +98,15 @@ final class SubtitleController {
         switch change.moment {
         case .loaded(let info):
             // Opened again for another audio stream: the same file, its choice already applied.
-            if mediaPath != info.source { restored = false }
+            let reopened = mediaPath == info.source
+            if !reopened { restored = false }
             mediaPath = info.source
             audioMenu.rebuild(info)
+            // Opened again with a sound file of its own (Add Audio File…): it says which.
+            if reopened, let index = info.selectedAudioStream, ExternalAudio.isExternal(index),
+               let playing = info.stream(at: index) {
+                say?(String(format: tr("Audio: %@"), AudioTrackMenu.label(of: playing, in: info)), true)
+            }
         case .audioStreamChanged:
             guard let info = model.mediaInfo else { break }
             audioMenu.rebuild(info)

@@ -52,6 +52,7 @@ struct ActionAvailability {
         ("cycle-deinterlace", { $0.state.hasMedia && $0.hasVideo }),
         // Subtitles go over a picture: adding, timing and choosing them wants one.
         ("subtitles-menu", { $0.state.hasMedia && $0.hasVideo }),
+        ("add-audio", { $0.state.hasMedia && $0.hasVideo }), ("add-audio-file", { $0.state.hasMedia && $0.hasVideo }),
         ("add-subtitle", { $0.state.hasMedia && $0.hasVideo }), ("add-subtitle-file", { $0.state.hasMedia && $0.hasVideo }),
         ("subtitles-earlier", { $0.state.hasMedia && $0.hasVideo }), ("subtitles-later", { $0.state.hasMedia && $0.hasVideo }),
         ("subtitle-delay-earlier", { $0.state.hasMedia && $0.hasVideo }), ("subtitle-delay-later", { $0.state.hasMedia && $0.hasVideo }),

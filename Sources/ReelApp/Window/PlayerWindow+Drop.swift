@@ -2,7 +2,7 @@ import CGtk
 import ReelGtk
 
 /// Files, folders, playlists and URLs dropped on the window open; subtitle files dropped on
-/// playing media are added to it.
+/// playing media, and a sound file on a playing video, are added to it.
 /// Threading: main thread only.
 extension PlayerWindow {
     func installDrop() {
@@ -23,8 +23,9 @@ extension PlayerWindow {
                     node = current.pointee.next
                 }
                 guard !names.isEmpty else { return false }
-                // Subtitle files dropped on playing media are added to it, not opened.
+                // Subtitle and sound files dropped on playing media are added to it, not opened.
                 if self.subtitles?.accepts(droppedPaths: names) == true { return true }
+                if self.audioFiles?.accepts(droppedPaths: names) == true { return true }
                 self.open(names)
                 return true
             }

@@ -59,6 +59,8 @@ public final class PlayerWindow: MediaPlayerWindow {
     /// What was played lately (the desktop's recent list) and its Open Recent menu.
     private(set) var recent: RecentHistory?
     private var recentMenu: RecentMenu?
+    /// Audio ▸ Add Audio File… and sound files dropped on a video.
+    private(set) var audioFiles: AudioFileControl?
     /// The player's model reaching the window's parts, in one place and order.
     private var binding: WindowBinding?
 
@@ -86,6 +88,9 @@ public final class PlayerWindow: MediaPlayerWindow {
         subtitles = SubtitleController(window: window, model: playerView.model, tracks: playerView.tracks, settings: settings,
                                        trackItems: OpaquePointer(builder.object("subtitle-track-items")),
                                        audioItems: OpaquePointer(builder.object("audio-track-items")))
+        if let tracks = playerView.tracks {
+            audioFiles = AudioFileControl(window: window, player: tracks, model: playerView.model)
+        }
         subtitles?.redraw = { [weak self] in self?.playerView.movie.redraw() }
         subtitles?.say = { [weak self] text, sound in
             self?.playerView.billboard.show(text, icon: sound ? "audio-x-generic-symbolic" : "media-view-subtitles-symbolic")

@@ -6,7 +6,7 @@ import Foundation
 extension PlayerCore {
     func open(_ source: MediaSource) {
         // Reopening the same media (another audio stream) keeps what follows it.
-        if session?.input.source != source { upNext = nil }
+        if session?.requested != source { upNext = nil }
         teardown()
         current = MediaSlot(generation: newGeneration(), source: source)
         guard transition(.open) else { return }
@@ -15,6 +15,8 @@ extension PlayerCore {
         configuration.audioStream = tracks.pendingAudioStream
         configuration.audioLanguages = tracks.preferredAudioLanguages
         tracks.pendingAudioStream = nil
+        configuration.externalAudio = tracks.pendingExternalAudio
+        tracks.pendingExternalAudio = nil
         current.loader = startLoading(source, generation: current.generation, configuration: configuration,
                                       announcesDuration: true)
     }

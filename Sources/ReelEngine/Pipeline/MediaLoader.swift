@@ -12,13 +12,20 @@ final class MediaLoader: @unchecked Sendable {
         let videoDecoder: Decoder?
         let audioDecoder: Decoder?
         let warnings: [PlayerWarning]
+        /// What was asked to be opened (a web page, where `input` is the video found on it).
+        let requested: MediaSource
+        /// The sound file played in place of the media's sound, opened (`ExternalAudio`).
+        let audioInput: MediaInput?
 
-        init(input: MediaInput, info: MediaInfo, videoDecoder: Decoder?, audioDecoder: Decoder?, warnings: [PlayerWarning]) {
+        init(input: MediaInput, info: MediaInfo, videoDecoder: Decoder?, audioDecoder: Decoder?, warnings: [PlayerWarning],
+             requested: MediaSource, audioInput: MediaInput? = nil) {
             self.input = input
             self.info = info
             self.videoDecoder = videoDecoder
             self.audioDecoder = audioDecoder
             self.warnings = warnings
+            self.requested = requested
+            self.audioInput = audioInput
         }
     }
 
@@ -45,16 +52,17 @@ final class MediaLoader: @unchecked Sendable {
     private static func load(source: MediaSource, configuration: PlayerConfiguration, interrupt: InterruptFlag,
                              durationKnown: @Sendable (Double) -> Void,
                              cacheEvent: @escaping @Sendable (PlayerEvent) -> Void) throws(PlayerError) -> Loaded {
-        func open(_ source: MediaSource) throws(PlayerError) -> MediaInput {
+        func open(_ source: MediaSource, announces: Bool = true) throws(PlayerError) -> MediaInput {
             try MediaInput.opening(source, options: configuration.streamCacheProvider?() ?? configuration.streamCache, interrupt: interrupt,
                                    events: cacheEvent) { duration in
-                if let duration { durationKnown(duration) }
+                if announces, let duration { durationKnown(duration) }
             }
         }
         // An address that is not media may be a web page with a video on it: yt-dlp finds it
         // (FFmpeg first, as mpv does for addresses that look like media, so that plain media
         // never waits for yt-dlp).
         var page: WebPage?
+        var external = configuration.externalAudio
         let input: MediaInput
         do throws(PlayerError) {
             input = try open(source)
@@ -63,7 +71,9 @@ final class MediaLoader: @unchecked Sendable {
             let found = try PageResolver.resolve(address, options: configuration.webPages, interrupt: interrupt,
                                                  decodes: FormatChoice.decodable)
             page = found.page
-            input = try open(try MediaSource(parsing: found.format.url))
+            input = try open(try MediaSource(parsing: found.video.url))
+            // Picture and sound apart: the sound plays as a sound file of its own.
+            if external == nil, let audio = found.audio { external = try MediaSource(parsing: audio.url) }
         }
         var info = MediaProbe.info(of: input)
         if let page {
@@ -79,6 +89,17 @@ final class MediaLoader: @unchecked Sendable {
            info.streams.contains(where: { $0.index == wanted && $0.kind == .audio }) {
             info.selectedAudioStream = wanted
         }
+        var audioInput: MediaInput?
+        if let external, configuration.playsAudio {
+            do throws(PlayerError) {
+                let opened = try Self.openExternalAudio(external, into: &info, wanted: configuration.audioStream) {
+                    source throws(PlayerError) in try open(source, announces: false)
+                }
+                audioInput = opened
+            } catch {
+                warnings.append(.audioFileFailed(name: external.displayName, reason: error.detail))
+            }
+        }
         if !configuration.playsAudio { info.selectedAudioStream = nil }
 
         var video: Decoder?
@@ -93,7 +114,9 @@ final class MediaLoader: @unchecked Sendable {
             }
         }
         if let index = info.selectedAudioStream {
-            do { audio = try Decoder(stream: input.stream(index), threads: 1) } catch {
+            let stream = ExternalAudio.isExternal(index) && audioInput != nil
+                ? audioInput!.stream(index - ExternalAudio.base) : input.stream(index)
+            do { audio = try Decoder(stream: stream, threads: 1) } catch {
                 warnings.append(.audioDecoderFailed(stream: index, codec: info.stream(at: index)?.codec ?? "unknown", reason: error.detail))
                 info.selectedAudioStream = nil
             }
@@ -120,6 +143,24 @@ final class MediaLoader: @unchecked Sendable {
            let warning = info.stream(at: index)?.dolbyVision?.warning(stream: index) {
             warnings.append(warning)
         }
-        return Loaded(input: input, info: info, videoDecoder: video, audioDecoder: audio, warnings: warnings)
+        return Loaded(input: input, info: info, videoDecoder: video, audioDecoder: audio, warnings: warnings,
+                      requested: source, audioInput: audioInput)
+    }
+
+    /// Opens the sound file and lists its sound stream among the media's (`ExternalAudio`),
+    /// chosen unless one of the media's own streams was asked for.
+    private static func openExternalAudio(_ source: MediaSource, into info: inout MediaInfo, wanted: Int?,
+                                          open: (MediaSource) throws(PlayerError) -> MediaInput) throws(PlayerError) -> MediaInput {
+        let input = try open(source)
+        let found = MediaProbe.info(of: input)
+        guard let index = found.selectedAudioStream, var stream = found.stream(at: index) else {
+            input.close()
+            throw .noPlayableStream("\(source.displayName) has no sound")
+        }
+        stream.index = ExternalAudio.base + index
+        if stream.title?.isEmpty ?? true { stream.title = found.title ?? source.displayName }
+        info.streams.append(stream)
+        if wanted.map(ExternalAudio.isExternal) ?? true { info.selectedAudioStream = stream.index }
+        return input
     }
 }

@@ -26,6 +26,15 @@ final class Session: @unchecked Sendable {
     /// What was probed, with the audio stream playing now (`switchAudio` changes it).
     private(set) var info: MediaInfo
     let input: MediaInput
+    /// What was asked to be opened (a web page, where `input` is its video): what a reopening opens.
+    let requested: MediaSource
+    /// The sound file played in place of the media's sound (`ExternalAudio`), read by a demuxer
+    /// of its own.
+    private let audioInput: MediaInput?
+    private let audioDemuxer: Demuxer?
+    private let audioWakeup = Wakeup()
+    /// The two demuxers' ends, reported as one when both came for a serial.
+    private let ends: Locked<DemuxEnds>
     let clock: PlaybackClock
     let presentation: Presentation?
     let frameQueue: VideoFrameQueue?
@@ -64,6 +73,10 @@ final class Session: @unchecked Sendable {
          report: @escaping @Sendable (Report) -> Void) {
         info = loaded.info
         input = loaded.input
+        requested = loaded.requested
+        audioInput = loaded.audioInput
+        let ends = Locked(DemuxEnds(sources: loaded.audioInput == nil ? 1 : 2))
+        self.ends = ends
         clock = PlaybackClock(pacing: configuration.makePacing())
         let deinterlaceMode = Locked(configuration.deinterlace)
         self.deinterlaceMode = deinterlaceMode
@@ -111,9 +124,12 @@ final class Session: @unchecked Sendable {
             keyFrames = nil; videoTimeBase = 0; frameSeconds = 0
         }
 
+        var audioRoute: Demuxer.Route?
         if let decoder = loaded.audioDecoder, let index = info.selectedAudioStream {
-            let stream = input.stream(index)
-            let packets = PacketQueue(consumed: wakeup)
+            let external = ExternalAudio.isExternal(index) ? loaded.audioInput : nil
+            let streamIndex = external == nil ? index : index - ExternalAudio.base
+            let stream = (external ?? input).stream(streamIndex)
+            let packets = PacketQueue(consumed: external == nil ? wakeup : audioWakeup)
             let mediaChannels = max(1, Int(stream.pointee.codecpar.pointee.ch_layout.nb_channels))
             let mediaRate = max(8000, Int(stream.pointee.codecpar.pointee.sample_rate))
             let loan = device.lend(mediaChannels: mediaChannels, mediaRate: mediaRate, name: loaded.info.displayTitle,
@@ -127,8 +143,10 @@ final class Session: @unchecked Sendable {
             self.output = output
             clock.follow(output)
             audioWorker = AudioDecodeWorker(decoder: decoder, packets: packets, fifo: fifo,
-                                            timeBase: stream.pointee.time_base, origin: info.startTime)
-            routes.append(.init(streamIndex: index, queue: packets, timeBase: av_q2d(stream.pointee.time_base), isAudio: true))
+                                            timeBase: stream.pointee.time_base,
+                                            origin: external.map(Self.startTime) ?? info.startTime)
+            let route = Demuxer.Route(streamIndex: streamIndex, queue: packets, timeBase: av_q2d(stream.pointee.time_base), isAudio: true)
+            if external == nil { routes.append(route) } else { audioRoute = route }
         } else {
             audioPackets = nil; fifo = nil; output = nil; audioWorker = nil; audioWarning = nil
         }
@@ -138,11 +156,29 @@ final class Session: @unchecked Sendable {
         let side = streamingSubtitles.map { subtitles in
             Demuxer.SidePackets(streams: subtitles.streams) { subtitles.take($0) }
         }
-        demuxer = Demuxer(input: input, routes: routes, side: side, wakeup: wakeup, origin: info.startTime) { event in
+        let post: @Sendable (Demuxer.Event) -> Void = { event in
             switch event {
-            case .ended(let serial, let error): report(.demuxEnded(serial: serial, error: error))
+            case .ended(let serial, let error):
+                if let joined = ends.withLock({ $0.ended(serial: serial, error: error) }) {
+                    report(.demuxEnded(serial: serial, error: joined.error))
+                }
             }
         }
+        demuxer = Demuxer(input: input, routes: routes, side: side, wakeup: wakeup, origin: info.startTime, post: post)
+        // The sound file's times count from its own start, as the media's from its own.
+        if let route = audioRoute, let file = loaded.audioInput {
+            audioDemuxer = Demuxer(input: file, routes: [route], wakeup: audioWakeup, origin: Self.startTime(of: file), post: post)
+        } else {
+            audioDemuxer = nil
+        }
+    }
+
+    /// The sound file played in place of the media's sound, when one is.
+    var externalAudio: MediaSource? { audioDemuxer == nil ? nil : audioInput?.source }
+
+    private static func startTime(of input: MediaInput) -> Double {
+        let start = input.formatContext.pointee.start_time
+        return start == reel_nopts_value() ? 0 : Double(start) / Double(AV_TIME_BASE)
     }
 
     /// Takes effect for the clock at once and for the sound at the next seek (see PlayerCore).
@@ -159,12 +195,23 @@ final class Session: @unchecked Sendable {
         videoWorker?.start()
         audioWorker?.start()
         demuxer.start(initial: reachingBack(initial))
+        audioDemuxer?.start(initial: forSound(initial))
+    }
+
+    /// The sound file's demuxer goes to the target itself (it holds no picture to reach back
+    /// for), and always moves: what is queued past a target decoded on to is not the sound there.
+    private func forSound(_ request: SeekRequest) -> SeekRequest {
+        var sound = SeekRequest(serial: request.serial, target: request.target, mode: request.mode,
+                                movesDemuxer: request.movesDemuxer)
+        sound.demuxTarget = min(request.target, request.demuxTarget)
+        return sound
     }
 
     /// Latest wins: the queues are emptied now, the demuxer moves when it next looks.
     func seek(_ request: SeekRequest) {
         prepare(for: request)
         demuxer.requestSeek(reachingBack(request))
+        audioDemuxer?.requestSeek(forSound(request))
     }
 
     /// While deinterlacing, the demuxer goes back one frame more: bwdif needs the frame before
@@ -269,10 +316,12 @@ final class Session: @unchecked Sendable {
         frameQueue?.abort()
         fifo?.abort()
         demuxer.stop()
+        audioDemuxer?.stop()
         videoWorker?.join()
         audioWorker?.join()
         clock.follow(nil)
         input.close()
+        audioInput?.close()
     }
 
     var videoPacketsEmpty: Bool { videoPackets?.isEmpty ?? true }
@@ -286,7 +335,7 @@ final class Session: @unchecked Sendable {
             framesDecoded: videoWorker?.decodedFrames.current ?? 0,
             audioSamplesDecoded: audioWorker?.decodedSamples.current ?? 0,
             decodeErrors: (videoWorker?.decodeErrors.current ?? 0) + (audioWorker?.decodeErrors.current ?? 0)
-                + demuxer.readErrors.current,
+                + demuxer.readErrors.current + (audioDemuxer?.readErrors.current ?? 0),
             driftP95Milliseconds: presented.driftPercentile(95),
             driftMaxMilliseconds: presented.driftMax,
             audioUnderruns: output?.underruns ?? 0,

@@ -30,6 +30,10 @@ extension Player {
     /// new `selectedAudioStream`.
     public func selectAudioStream(_ index: Int) { send(.track(.selectAudio(index))) }
 
+    /// Plays the sound of another file (path, `file://` URI or URL) with this picture, in sync,
+    /// from the picture on screen on; it is listed and chosen among the audio streams.
+    public func addAudioFile(_ path: String) { send(.track(.addAudioFile(path))) }
+
     /// For the next media opened (commands are applied in order: call before `open`): play
     /// audio stream `stream` if it has one (a choice remembered for that file).
     public func preferAudioStream(_ stream: Int?) { send(.track(.preferAudio(stream: stream, languages: nil))) }

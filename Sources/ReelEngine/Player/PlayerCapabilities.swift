@@ -33,6 +33,8 @@ public protocol TrackSelection: AnyObject, Sendable {
     func setPreferredSubtitleLanguages(_ languages: [String])
     func setSubtitleCharset(_ charset: String?)
     func selectAudioStream(_ index: Int)
+    /// Plays the sound of another file with this picture (see `Player.addAudioFile`).
+    func addAudioFile(_ path: String)
     /// The sound stream to play from the start of the next open (nil: by language).
     func preferAudioStream(_ stream: Int?)
     func setPreferredAudioLanguages(_ languages: [String])
@@ -82,6 +84,7 @@ extension InterstitialPlayer: TrackSelection {
     public func setPreferredSubtitleLanguages(_ languages: [String]) { mainPlayer.setPreferredSubtitleLanguages(languages) }
     public func setSubtitleCharset(_ charset: String?) { mainPlayer.setSubtitleCharset(charset) }
     public func selectAudioStream(_ index: Int) { mainPlayer.selectAudioStream(index) }
+    public func addAudioFile(_ path: String) { mainPlayer.addAudioFile(path) }
     public func preferAudioStream(_ stream: Int?) { mainPlayer.preferAudioStream(stream) }
     public func setPreferredAudioLanguages(_ languages: [String]) { mainPlayer.setPreferredAudioLanguages(languages) }
     public func subtitleImage(at time: Double, width: Int, height: Int, lift: Double) -> SubtitleImage? {

@@ -10,7 +10,9 @@ extension PlayerCore {
     func switchAudio(to index: Int) {
         guard let session, session.info.selectedAudioStream != index,
               session.info.streams.contains(where: { $0.index == index && $0.kind == .audio }) else { return }
-        guard session.hasAudio, state.hasMedia, index < session.input.streamCount else {
+        // The external file's stream, or back from it to one of the media's: opened again.
+        guard session.hasAudio, state.hasMedia, index < session.input.streamCount,
+              session.externalAudio == nil else {
             reopen(session, withAudio: index)
             return
         }
@@ -36,8 +38,30 @@ extension PlayerCore {
 
     /// The media opened again with the chosen stream, continuing at the picture on screen,
     /// playing or paused as it was, with the same subtitles, added files and delays.
-    private func reopen(_ session: Session, withAudio index: Int) {
-        let source = session.input.source
+    /// The sound of `path` with this picture: the media opened again with it (see `reopen`);
+    /// a file that cannot be read is warned of, and the media's own sound plays on.
+    func addAudioFile(_ path: String) {
+        let file: MediaSource
+        do throws(PlayerError) { file = try MediaSource(parsing: path) } catch {
+            emit(.warning(.audioFileFailed(name: path, reason: error.detail)))
+            return
+        }
+        guard let session, state.hasMedia else {
+            // Asked while the media is still opening (or right after `open`): it opens again
+            // with the sound file, from where it was to start.
+            guard state == .loading, let source = current.source else { return }
+            tracks.pendingExternalAudio = file
+            open(source)
+            return
+        }
+        reopen(session, withAudio: nil, externalAudio: file)
+    }
+
+    private func reopen(_ session: Session, withAudio index: Int?, externalAudio: MediaSource? = nil) {
+        let source = session.requested
+        // The sound file stays while its stream is the one chosen (or a new one is added).
+        tracks.pendingExternalAudio = externalAudio
+            ?? (index.map(ExternalAudio.isExternal) == true ? session.externalAudio : nil)
         let here = session.presentation?.currentFrame?.pts ?? session.clock.time()
         let playing = state == .playing || state == .stalled
         let snapshot = tracks.state.snapshot.current

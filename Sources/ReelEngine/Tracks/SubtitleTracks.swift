@@ -55,6 +55,8 @@ extension PlayerCore {
             reloadExternalTracks(charset: charset)
         case .selectAudio(let index):
             switchAudio(to: index)
+        case .addAudioFile(let path):
+            addAudioFile(path)
         case .preferAudio(let stream, let languages):
             if let languages { control.preferredAudioLanguages = languages } else { control.pendingAudioStream = stream }
         }

@@ -9,6 +9,9 @@ enum TrackCommand: Sendable {
     case setPreferredLanguages([String])
     case setCharset(String?)
     case selectAudio(Int)
+    /// Plays the sound of this file (path or URL) with the media's picture, from the picture
+    /// on screen on.
+    case addAudioFile(String)
     /// For the next media opened: this audio stream (a remembered choice), else these languages.
     case preferAudio(stream: Int?, languages: [String]?)
 }

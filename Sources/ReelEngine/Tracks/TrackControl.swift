@@ -11,6 +11,8 @@ final class TrackControl: @unchecked Sendable {
     var stopLoading = InterruptFlag()
     /// Set before reopening for another audio stream: the loader plays this one.
     var pendingAudioStream: Int?
+    /// Set before reopening with a sound file of its own: the loader plays it.
+    var pendingExternalAudio: MediaSource?
     /// The subtitle choice to keep across that reopening (its track origin, and whether the
     /// person made it).
     var carriedOver: (origin: SubtitleTrack.Origin?, personChose: Bool)?

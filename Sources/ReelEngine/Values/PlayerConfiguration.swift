@@ -37,6 +37,8 @@ public struct PlayerConfiguration: Sendable {
     public var deinterlace = DeinterlaceMode.auto
     public var playsVideo = true
     public var playsAudio = true
+    /// For the next opening: the sound from this file instead of the media's own (`ExternalAudio`).
+    public var externalAudio: MediaSource?
     /// Web pages: yt-dlp finds their video (see `PageResolver`).
     public var webPages = WebPageOptions()
     /// Remote media goes through a disk cache unless this is turned off (see `StreamCacheOptions`).

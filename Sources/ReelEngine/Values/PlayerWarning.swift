@@ -23,6 +23,9 @@ public enum PlayerWarning: Sendable, Equatable, CustomStringConvertible {
     /// The video stream is Dolby Vision without a base layer that stands alone (profile 5, its
     /// `profile` name): Reel does not apply the RPU's reshaping, so it plays with wrong colours.
     case dolbyVisionColours(stream: Int, profile: String)
+    /// A sound file added to the picture cannot be played (`name`: the file; `reason`: why);
+    /// the media's own sound plays on.
+    case audioFileFailed(name: String, reason: String)
 
     public var code: String {
         switch self {
@@ -33,6 +36,7 @@ public enum PlayerWarning: Sendable, Equatable, CustomStringConvertible {
         case .noSoundServer: "no_sound_server"
         case .soundOutputFailed: "sound_output_failed"
         case .dolbyVisionColours: "dolby_vision_colours"
+        case .audioFileFailed: "audio_file_failed"
         }
     }
 
@@ -53,6 +57,8 @@ public enum PlayerWarning: Sendable, Equatable, CustomStringConvertible {
             "Sound output failed (\(reason)): playing without sound"
         case .dolbyVisionColours(let stream, let profile):
             "Video stream \(stream) is Dolby Vision profile \(profile), which Reel cannot colour: its colours will be wrong"
+        case .audioFileFailed(let name, let reason):
+            "The sound file \(name) cannot be played (\(reason)); the media's own sound plays on"
         }
     }
 }

@@ -36,14 +36,31 @@ public struct PageFormat: Sendable, Equatable {
     var lacksAudio: Bool { audioCodec == "none" }
 }
 
-/// Which of a page's formats Reel plays: one that holds picture and sound together (separate
-/// video and audio formats need a second input, not built yet), over a protocol Reel opens
-/// (http(s) files and HLS), in codecs FFmpeg decodes here, as tall as the screen and no taller
-/// (yt-dlp lists formats worst first, so the later of equals wins); when none is short enough,
-/// the shortest.
+/// Which of a page's formats Reel plays: over a protocol Reel opens (http(s) files and HLS), in
+/// codecs FFmpeg decodes here, as tall as the screen and no taller (yt-dlp lists formats worst
+/// first, so the later of equals wins; when none is short enough, the shortest). One holding
+/// picture and sound together when there is one that tall; else a picture-only format with the
+/// richest sound-only one beside it (as most large sites serve them), played in sync as a
+/// sound file of its own (`ExternalAudio`).
 /// Threading: pure functions.
 public enum FormatChoice {
     static let protocols: Set<String> = ["http", "https", "m3u8", "m3u8_native"]
+
+    /// The picture's format, and the sound's when it comes apart; nil when nothing plays.
+    public static func choose(_ formats: [PageFormat], maxHeight: Int,
+                              decodes: (String) -> Bool) -> (video: PageFormat, audio: PageFormat?)? {
+        let together = best(formats, maxHeight: maxHeight, decodes: decodes)
+        let usable = formats.filter { protocols.contains($0.protocolName) && [$0.videoCodec, $0.audioCodec].allSatisfy { $0.map(decodes) ?? true } }
+        let sounds = usable.enumerated().filter { $0.element.lacksVideo && !$0.element.lacksAudio }
+        let sound = sounds.max { ($0.element.bitRate ?? 0, $0.offset) < ($1.element.bitRate ?? 0, $1.offset) }?.element
+        if let sound, let picture = best(usable.filter { $0.lacksAudio && !$0.lacksVideo }.map {
+            var f = $0; f.audioCodec = nil; return f
+        }, maxHeight: maxHeight, decodes: decodes),
+           together == nil || ((picture.height ?? 0) <= maxHeight && (picture.height ?? 0) > (together?.height ?? 0)) {
+            return (formats.first { $0.id == picture.id } ?? picture, sound)
+        }
+        return together.map { ($0, nil) }
+    }
 
     public static func best(_ formats: [PageFormat], maxHeight: Int, decodes: (String) -> Bool) -> PageFormat? {
         let playable = formats.enumerated().filter { _, format in

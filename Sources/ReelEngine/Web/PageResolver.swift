@@ -7,19 +7,17 @@ import Foundation
 /// Threading: `resolve` blocks the calling (loader) thread; `interrupt` may be set from any.
 enum PageResolver {
     static func resolve(_ address: String, options: WebPageOptions, interrupt: InterruptFlag,
-                        decodes: (String) -> Bool) throws(PlayerError) -> (page: WebPage, format: PageFormat) {
+                        decodes: (String) -> Bool) throws(PlayerError) -> (page: WebPage, video: PageFormat, audio: PageFormat?) {
         let output = try run([options.program, "-J", "--no-warnings", "--no-progress", "--no-playlist",
                               "--playlist-items", "1", "--no-cache-dir", "--", address],
                              timeout: options.timeout, interrupt: interrupt)
         guard let page = WebPage(json: output, address: address) else {
             throw .webPageFailed("no video found on \(address)")
         }
-        guard let format = FormatChoice.best(page.formats, maxHeight: options.maxHeight, decodes: decodes) else {
-            let split = page.formats.contains { $0.lacksAudio } && page.formats.contains { $0.lacksVideo }
-            throw .webPageFailed(split ? "the page offers its picture and sound only as separate streams, which Reel cannot join yet"
-                                       : "none of the page's formats is one Reel can play")
+        guard let chosen = FormatChoice.choose(page.formats, maxHeight: options.maxHeight, decodes: decodes) else {
+            throw .webPageFailed("none of the page's formats is one Reel can play")
         }
-        return (page, format)
+        return (page, chosen.video, chosen.audio)
     }
 
     /// yt-dlp's standard output; its reason ("ERROR: …") as the error when it fails.

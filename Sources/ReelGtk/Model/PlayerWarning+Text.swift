@@ -1,3 +1,4 @@
+import Foundation
 import ReelEngine
 
 /// What a warning says to the person, in their language: what cannot be played, and what plays
@@ -28,6 +29,10 @@ extension PlayerWarning {
         case .dolbyVisionColours(_, let profile):
             // Translators: %@ is the Dolby Vision profile's name, such as "5".
             String(format: tr("This video is Dolby Vision profile %@, which Reel cannot colour: its colours will look wrong."), profile)
+        case .audioFileFailed(let name, let reason):
+            // Translators: %1$@ is the sound file's name, %2$@ the reason (in English).
+            String(format: tr("The sound file %1$@ cannot be played (%2$@). The video's own sound plays on."),
+                   (name as NSString).lastPathComponent, reason)
         }
     }
 }

@@ -81,3 +81,41 @@ struct WebPageChoiceTests {
         #expect(WebPage(json: Data(#"{"_type": "playlist", "entries": []}"#.utf8), address: "x") == nil)
     }
 }
+
+/// The split formats most sites serve, and the end of two demuxers' packets, without threads.
+/// Threading: any; no threads.
+@Suite("Picture and sound apart")
+struct PictureAndSoundApartTests {
+    static func format(_ id: String, height: Int?, v: String?, a: String?, tbr: Double? = nil) -> PageFormat {
+        PageFormat(id: id, url: "https://example.com/\(id)", height: height, videoCodec: v, audioCodec: a, bitRate: tbr)
+    }
+
+    @Test("The tallest picture-only format that fits, with the richest sound-only one; together when as tall")
+    func apart() throws {
+        let formats = [
+            Self.format("a-low", height: nil, v: "none", a: "opus", tbr: 50), Self.format("a-high", height: nil, v: "none", a: "mp4a.40.2", tbr: 128),
+            Self.format("v720", height: 720, v: "avc1.64001f", a: "none"), Self.format("v1080", height: 1080, v: "vp09.00.40.08", a: "none"),
+            Self.format("both360", height: 360, v: "avc1.42001e", a: "mp4a.40.2"),
+        ]
+        let chosen = try #require(FormatChoice.choose(formats, maxHeight: 1080, decodes: { _ in true }))
+        #expect(chosen.video.id == "v1080")
+        #expect(chosen.audio?.id == "a-high")
+        let small = try #require(FormatChoice.choose(formats, maxHeight: 360, decodes: { _ in true }))
+        #expect(small.video.id == "both360" && small.audio == nil)
+        let noSound = try #require(FormatChoice.choose(Array(formats[2...]), maxHeight: 1080, decodes: { _ in true }))
+        #expect(noSound.video.id == "both360")
+        #expect(FormatChoice.choose(Array(formats[..<2]), maxHeight: 1080, decodes: { _ in true }) == nil)
+    }
+
+    @Test("Two demuxers' ends are one end once both came for the same seek; stale ones are left out")
+    func ends() {
+        var ends = DemuxEnds(sources: 2)
+        #expect(ends.ended(serial: 1, error: nil) == nil)
+        #expect(ends.ended(serial: 2, error: .networkError("gone")) == nil)
+        #expect(ends.ended(serial: 1, error: nil) == nil)
+        let both = ends.ended(serial: 2, error: nil)
+        #expect(both?.serial == 2 && both?.error == .networkError("gone"))
+        var one = DemuxEnds(sources: 1)
+        #expect(one.ended(serial: 0, error: nil)?.serial == 0)
+    }
+}
