@@ -113,6 +113,30 @@ struct WebPageTests {
         }
     }
 
+    /// A page whose HLS master offers 240 and 120 lines: the taller plays, both are offered,
+    /// and choosing the other plays it from the same picture.
+    @Test("Another quality chosen plays from the same picture; both are offered, tallest first")
+    func quality() throws {
+        let address = try WebPages.twoQualities(try WebServer.shared())
+        let test = TestPlayer()
+        try test.open(address)
+        let first = try #require(test.player.mediaInfo)
+        #expect(first.webFormats.map(\.height) == [240, 120])
+        #expect(first.webFormat == first.webFormats.first?.id)
+        #expect(first.videoStream?.height == 240)
+        try test.seek(to: 2.0)
+        let mark = test.recorder.count
+        let low = try #require(first.webFormats.last)
+        test.player.selectWebFormat(low.id)
+        // Opened again: ready at the picture it was on.
+        try test.waitForState(from: mark, "the page again in the other quality") {
+            $0 == .ready && test.player.mediaInfo?.webFormat == low.id
+        }
+        #expect(test.player.mediaInfo?.videoStream?.height == 120)
+        #expect(test.player.mediaInfo?.title == "Two qualities (1)")
+        #expect(abs((test.player.currentFrame?.pts ?? 0) - 2.0) < 0.05, "the picture moved: \(String(describing: test.player.currentFrame?.pts))")
+    }
+
     /// What opening `address` with `options` ended in.
     static func failure(_ address: String, _ configure: @escaping (inout WebPageOptions) -> Void = { _ in }) throws -> PlayerError {
         let test = TestPlayer { configure(&$0.webPages) }

@@ -61,6 +61,8 @@ public final class PlayerWindow: MediaPlayerWindow {
     private var recentMenu: RecentMenu?
     /// Audio ▸ Add Audio File… and sound files dropped on a video.
     private(set) var audioFiles: AudioFileControl?
+    /// A web page's qualities.
+    private var qualityMenu: QualityMenu?
     /// The player's model reaching the window's parts, in one place and order.
     private var binding: WindowBinding?
 
@@ -90,6 +92,7 @@ public final class PlayerWindow: MediaPlayerWindow {
                                        audioItems: OpaquePointer(builder.object("audio-track-items")))
         if let tracks = playerView.tracks {
             audioFiles = AudioFileControl(window: window, player: tracks, model: playerView.model)
+            qualityMenu = QualityMenu(builder: builder, window: window, player: tracks)
         }
         subtitles?.redraw = { [weak self] in self?.playerView.movie.redraw() }
         subtitles?.say = { [weak self] text, sound in
@@ -247,6 +250,7 @@ public final class PlayerWindow: MediaPlayerWindow {
         }
         if change.contains([.state, .media, .subtitles, .breakTime]) { updateActionAvailability() }
         if change.contains(.loop) { loopMenu?.follow(model.loop) }
+        if change.contains([.media, .state]) { qualityMenu?.follow(model.hasMedia ? model.mediaInfo : nil) }
         // Subtitles move up over the controls while they show, as mpv's do over its OSC (and
         // again when the picture's place changes under them: a new picture, a new size).
         if change.contains([.controls, .media]) { liftSubtitles(model.controlsVisible) }

@@ -17,6 +17,8 @@ extension PlayerCore {
         tracks.pendingAudioStream = nil
         configuration.externalAudio = tracks.pendingExternalAudio
         tracks.pendingExternalAudio = nil
+        configuration.webPages.format = tracks.pendingWebFormat
+        tracks.pendingWebFormat = nil
         current.loader = startLoading(source, generation: current.generation, configuration: configuration,
                                       announcesDuration: true)
     }

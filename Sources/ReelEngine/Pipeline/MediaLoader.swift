@@ -62,6 +62,7 @@ final class MediaLoader: @unchecked Sendable {
         // (FFmpeg first, as mpv does for addresses that look like media, so that plain media
         // never waits for yt-dlp).
         var page: WebPage?
+        var pageVideo: String?
         var external = configuration.externalAudio
         let input: MediaInput
         do throws(PlayerError) {
@@ -71,6 +72,7 @@ final class MediaLoader: @unchecked Sendable {
             let found = try PageResolver.resolve(address, options: configuration.webPages, interrupt: interrupt,
                                                  decodes: FormatChoice.decodable)
             page = found.page
+            pageVideo = found.video.id
             input = try open(try MediaSource(parsing: found.video.url))
             // Picture and sound apart: the sound plays as a sound file of its own.
             if external == nil, let audio = found.audio { external = try MediaSource(parsing: audio.url) }
@@ -82,6 +84,10 @@ final class MediaLoader: @unchecked Sendable {
             // encoder's leftover), as mpv shows yt-dlp's.
             info.title = page.title ?? info.title
             if info.chapters.isEmpty { info.chapters = page.chapters }
+            info.webFormats = FormatChoice.qualities(page.formats, decodes: FormatChoice.decodable).map {
+                WebFormatChoice(id: $0.id, height: $0.height, note: $0.label)
+            }
+            info.webFormat = pageVideo
         }
         var warnings: [PlayerWarning] = []
         if !configuration.playsVideo { info.selectedVideoStream = nil }

@@ -34,6 +34,10 @@ extension Player {
     /// from the picture on screen on; it is listed and chosen among the audio streams.
     public func addAudioFile(_ path: String) { send(.track(.addAudioFile(path))) }
 
+    /// A web page's video in another of its qualities (`MediaInfo.webFormats`), from the
+    /// picture on screen on.
+    public func selectWebFormat(_ id: String) { send(.track(.selectWebFormat(id))) }
+
     /// For the next media opened (commands are applied in order: call before `open`): play
     /// audio stream `stream` if it has one (a choice remembered for that file).
     public func preferAudioStream(_ stream: Int?) { send(.track(.preferAudio(stream: stream, languages: nil))) }

@@ -35,6 +35,8 @@ public protocol TrackSelection: AnyObject, Sendable {
     func selectAudioStream(_ index: Int)
     /// Plays the sound of another file with this picture (see `Player.addAudioFile`).
     func addAudioFile(_ path: String)
+    /// A web page's video in another quality (see `Player.selectWebFormat`).
+    func selectWebFormat(_ id: String)
     /// The sound stream to play from the start of the next open (nil: by language).
     func preferAudioStream(_ stream: Int?)
     func setPreferredAudioLanguages(_ languages: [String])
@@ -85,6 +87,7 @@ extension InterstitialPlayer: TrackSelection {
     public func setSubtitleCharset(_ charset: String?) { mainPlayer.setSubtitleCharset(charset) }
     public func selectAudioStream(_ index: Int) { mainPlayer.selectAudioStream(index) }
     public func addAudioFile(_ path: String) { mainPlayer.addAudioFile(path) }
+    public func selectWebFormat(_ id: String) { mainPlayer.selectWebFormat(id) }
     public func preferAudioStream(_ stream: Int?) { mainPlayer.preferAudioStream(stream) }
     public func setPreferredAudioLanguages(_ languages: [String]) { mainPlayer.setPreferredAudioLanguages(languages) }
     public func subtitleImage(at time: Double, width: Int, height: Int, lift: Double) -> SubtitleImage? {

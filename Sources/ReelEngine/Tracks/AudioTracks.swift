@@ -57,8 +57,10 @@ extension PlayerCore {
         reopen(session, withAudio: nil, externalAudio: file)
     }
 
-    private func reopen(_ session: Session, withAudio index: Int?, externalAudio: MediaSource? = nil) {
+    func reopen(_ session: Session, withAudio index: Int?, externalAudio: MediaSource? = nil, webFormat: String? = nil) {
         let source = session.requested
+        // A web page keeps the quality playing unless another is asked for.
+        tracks.pendingWebFormat = webFormat ?? session.info.webFormat
         // The sound file stays while its stream is the one chosen (or a new one is added).
         tracks.pendingExternalAudio = externalAudio
             ?? (index.map(ExternalAudio.isExternal) == true ? session.externalAudio : nil)

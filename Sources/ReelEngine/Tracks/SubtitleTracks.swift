@@ -57,6 +57,10 @@ extension PlayerCore {
             switchAudio(to: index)
         case .addAudioFile(let path):
             addAudioFile(path)
+        case .selectWebFormat(let id):
+            guard let session, state.hasMedia, session.info.webFormat != id,
+                  session.info.webFormats.contains(where: { $0.id == id }) else { return }
+            reopen(session, withAudio: nil, webFormat: id)
         case .preferAudio(let stream, let languages):
             if let languages { control.preferredAudioLanguages = languages } else { control.pendingAudioStream = stream }
         }

@@ -12,6 +12,8 @@ enum TrackCommand: Sendable {
     /// Plays the sound of this file (path or URL) with the media's picture, from the picture
     /// on screen on.
     case addAudioFile(String)
+    /// A web page's video in another quality (a yt-dlp format id of `MediaInfo.webFormats`).
+    case selectWebFormat(String)
     /// For the next media opened: this audio stream (a remembered choice), else these languages.
     case preferAudio(stream: Int?, languages: [String]?)
 }

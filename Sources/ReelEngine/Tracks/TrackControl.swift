@@ -13,6 +13,8 @@ final class TrackControl: @unchecked Sendable {
     var pendingAudioStream: Int?
     /// Set before reopening with a sound file of its own: the loader plays it.
     var pendingExternalAudio: MediaSource?
+    /// Set before reopening a web page: the quality (yt-dlp format id) to play.
+    var pendingWebFormat: String?
     /// The subtitle choice to keep across that reopening (its track origin, and whether the
     /// person made it).
     var carriedOver: (origin: SubtitleTrack.Origin?, personChose: Bool)?

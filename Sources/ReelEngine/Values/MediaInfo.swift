@@ -20,6 +20,9 @@ public struct MediaInfo: Sendable, Equatable, Codable {
     public var chapters: [Chapter]
     /// The web page the media was found on (yt-dlp), when it was opened from one.
     public var webPage: String?
+    /// The page's pictures Reel can play (other qualities), tallest first, and the one playing.
+    public var webFormats: [WebFormatChoice] = []
+    public var webFormat: String?
     public var isSeekable: Bool
     /// Index into `streams` of the video and audio streams the player uses.
     public var selectedVideoStream: Int?

@@ -47,12 +47,16 @@ public enum FormatChoice {
     static let protocols: Set<String> = ["http", "https", "m3u8", "m3u8_native"]
 
     /// The picture's format, and the sound's when it comes apart; nil when nothing plays.
-    public static func choose(_ formats: [PageFormat], maxHeight: Int,
+    /// `asked`: a format id chosen by the person, played when it is one of `qualities`.
+    public static func choose(_ formats: [PageFormat], maxHeight: Int, asked: String? = nil,
                               decodes: (String) -> Bool) -> (video: PageFormat, audio: PageFormat?)? {
+        if let asked, let wanted = qualities(formats, decodes: decodes).first(where: { $0.id == asked }) {
+            let sound = wanted.lacksAudio ? richestSound(formats, decodes: decodes) : nil
+            if !wanted.lacksAudio || sound != nil { return (wanted, sound) }
+        }
         let together = best(formats, maxHeight: maxHeight, decodes: decodes)
         let usable = formats.filter { protocols.contains($0.protocolName) && [$0.videoCodec, $0.audioCodec].allSatisfy { $0.map(decodes) ?? true } }
-        let sounds = usable.enumerated().filter { $0.element.lacksVideo && !$0.element.lacksAudio }
-        let sound = sounds.max { ($0.element.bitRate ?? 0, $0.offset) < ($1.element.bitRate ?? 0, $1.offset) }?.element
+        let sound = richestSound(formats, decodes: decodes)
         if let sound, let picture = best(usable.filter { $0.lacksAudio && !$0.lacksVideo }.map {
             var f = $0; f.audioCodec = nil; return f
         }, maxHeight: maxHeight, decodes: decodes),
@@ -60,6 +64,24 @@ public enum FormatChoice {
             return (formats.first { $0.id == picture.id } ?? picture, sound)
         }
         return together.map { ($0, nil) }
+    }
+
+    /// The pictures a person can choose among: every format Reel plays that shows one (sound-only
+    /// ones left out; picture-only ones when there is a sound to play beside them), tallest first.
+    public static func qualities(_ formats: [PageFormat], decodes: (String) -> Bool) -> [PageFormat] {
+        let hasSound = richestSound(formats, decodes: decodes) != nil
+        return formats.enumerated().filter { _, f in
+            protocols.contains(f.protocolName) && !f.lacksVideo && (hasSound || !f.lacksAudio)
+                && [f.videoCodec, f.audioCodec].allSatisfy { $0.map { $0 == "none" || decodes($0) } ?? true }
+        }
+        .sorted { ($0.element.height ?? 0, $0.offset) > ($1.element.height ?? 0, $1.offset) }
+        .map(\.element)
+    }
+
+    private static func richestSound(_ formats: [PageFormat], decodes: (String) -> Bool) -> PageFormat? {
+        formats.enumerated().filter { _, f in
+            protocols.contains(f.protocolName) && f.lacksVideo && !f.lacksAudio && f.audioCodec.map(decodes) ?? true
+        }.max { ($0.element.bitRate ?? 0, $0.offset) < ($1.element.bitRate ?? 0, $1.offset) }?.element
     }
 
     public static func best(_ formats: [PageFormat], maxHeight: Int, decodes: (String) -> Bool) -> PageFormat? {

@@ -14,7 +14,8 @@ enum PageResolver {
         guard let page = WebPage(json: output, address: address) else {
             throw .webPageFailed("no video found on \(address)")
         }
-        guard let chosen = FormatChoice.choose(page.formats, maxHeight: options.maxHeight, decodes: decodes) else {
+        guard let chosen = FormatChoice.choose(page.formats, maxHeight: options.maxHeight, asked: options.format,
+                                               decodes: decodes) else {
             throw .webPageFailed("none of the page's formats is one Reel can play")
         }
         return (page, chosen.video, chosen.audio)

@@ -9,6 +9,8 @@ public struct WebPageOptions: Sendable, Equatable {
     public var timeout = 30.0
     /// The tallest picture wanted: a format fitting the screen, not the largest on offer.
     public var maxHeight = 1080
+    /// A quality the person chose (a yt-dlp format id), played in place of the one that fits.
+    public var format: String?
 
     public init() {}
 }

@@ -119,3 +119,32 @@ struct PictureAndSoundApartTests {
         #expect(one.ended(serial: 0, error: nil)?.serial == 0)
     }
 }
+
+/// The qualities a person chooses among, and the one asked for, without yt-dlp.
+/// Threading: any; no threads.
+@Suite("Web pages: qualities")
+struct WebQualityTests {
+    static let formats = [
+        PictureAndSoundApartTests.format("sound", height: nil, v: "none", a: "mp4a.40.2", tbr: 128),
+        PictureAndSoundApartTests.format("p480", height: 480, v: "avc1.4d401e", a: "none"),
+        PictureAndSoundApartTests.format("both240", height: 240, v: "avc1.42001e", a: "mp4a.40.2"),
+        PictureAndSoundApartTests.format("p1080", height: 1080, v: "avc1.640028", a: "none"),
+    ]
+
+    @Test("Every picture Reel plays, tallest first, sound-only ones left out")
+    func listed() {
+        #expect(FormatChoice.qualities(Self.formats, decodes: { _ in true }).map(\.id) == ["p1080", "p480", "both240"])
+        // Without a sound to play beside them, picture-only formats are no choice.
+        #expect(FormatChoice.qualities(Array(Self.formats.dropFirst()), decodes: { _ in true }).map(\.id) == ["both240"])
+    }
+
+    @Test("The quality asked for is played, with the sound beside it when it has none; an unknown one is ignored")
+    func asked() throws {
+        let chosen = try #require(FormatChoice.choose(Self.formats, maxHeight: 720, asked: "p1080", decodes: { _ in true }))
+        #expect(chosen.video.id == "p1080" && chosen.audio?.id == "sound")
+        let together = try #require(FormatChoice.choose(Self.formats, maxHeight: 720, asked: "both240", decodes: { _ in true }))
+        #expect(together.video.id == "both240" && together.audio == nil)
+        let unknown = try #require(FormatChoice.choose(Self.formats, maxHeight: 720, asked: "nope", decodes: { _ in true }))
+        #expect(unknown.video.id == "p480")
+    }
+}
