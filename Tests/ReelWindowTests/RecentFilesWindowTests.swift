@@ -147,8 +147,11 @@ struct RecentFilesWindowTests {
             }
             try desktop.key("Return")
             try Desktop.wait("the address to play", log: app.log) { app.title.contains("web%20film") }
+            try app.element(named: "Pause")
             try Desktop.wait("the address in the recent list", log: app.log, timeout: 20) {
-                try Self.recent(desktop, data: data)[address] == ["Reel"]
+                let entries = try Self.recent(desktop, data: data)
+                if entries[address] != ["Reel"] { print("recent list now: \(entries)") }
+                return entries[address] == ["Reel"]
             }
             app.stop()
             kill(holder, SIGTERM)
