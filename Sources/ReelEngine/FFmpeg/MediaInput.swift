@@ -85,7 +85,16 @@ final class MediaInput: @unchecked Sendable {
             formatOptions.set("http_persistent", "0")
         }
         var ctxVar: UnsafeMutablePointer<AVFormatContext>? = ctx
-        let openResult = avformat_open_input(&ctxVar, source.ffmpegURL, format, &formatOptions.pointer)
+        let demuxerURL: String
+        do {
+            (demuxerURL, ctx.pointee.pb) = try cache?.demuxerInput(source.ffmpegURL, format: format, io: pb)
+                ?? (source.ffmpegURL, pb)
+        } catch {
+            avformat_free_context(ctx)
+            Self.closeIO(&io, cache: cache)
+            throw error
+        }
+        let openResult = avformat_open_input(&ctxVar, demuxerURL, format, &formatOptions.pointer)
         guard openResult >= 0, let opened = ctxVar else {
             // avformat_open_input frees the context on failure, but not custom I/O.
             let error = cache?.failure ?? nested?.problem
