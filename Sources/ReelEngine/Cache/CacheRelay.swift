@@ -70,7 +70,8 @@ final class CacheRelay: @unchecked Sendable {
 
     deinit { Glibc.close(listener) }
 
-    /// Why the latest resource that failed did (a 404, the network gone), for messages.
+    /// Why the latest resource that failed did (a 404, the network gone): what a DASH input
+    /// that cannot open says (as `NestedResources.problem`), not a failure of what plays.
     var failure: PlayerError? { state.withLock { $0.failure } }
 
     /// The latest answer was cut short by a failure (see `CachedIO.lastReadFailed`).
@@ -157,20 +158,26 @@ final class CacheRelay: @unchecked Sendable {
             entry.persist()
         }
         let length = entry.length(interrupt: interrupt)
+        let (answerHead, range) = RelayExchange.answer(request, length: length)
+        // The first bytes are read before answering: an error status reaches the entry after
+        // the response that validated it, and must be answered as such, not as a short body.
+        var buffer = [UInt8](repeating: 0, count: Int(CachedIO.bufferSize))
+        var position = range?.lowerBound ?? 0
+        var n = FFmpegError.eof
+        if let range, !range.isEmpty {
+            let wanted = Int(min(Int64(buffer.count), range.upperBound - range.lowerBound))
+            n = buffer.withUnsafeMutableBytes { entry.read(into: $0.baseAddress!, count: wanted, at: position, interrupt: interrupt) }
+        }
         if let failure = entry.currentFailure {
-            state.withLock { $0.failure = failure; $0.lastReadFailed = true }
+            // As a nested open that fails: the demuxer decides (FFmpeg's DASH demuxer asks for
+            // one segment past the end of a template and takes the 404 as the end).
+            state.withLock { $0.failure = failure }
             write(fd, RelayExchange.failure(failure.message.contains("404") ? 404 : 502))
             return
         }
-        guard entry.isValidated else { return }
-        let (answerHead, range) = RelayExchange.answer(request, length: length)
-        guard write(fd, answerHead), let range else { return }
-        var position = range.lowerBound
-        var buffer = [UInt8](repeating: 0, count: Int(CachedIO.bufferSize))
+        guard entry.isValidated, write(fd, answerHead), let range else { return }
         var failed = false
-        while position < range.upperBound {
-            let wanted = Int(min(Int64(buffer.count), range.upperBound - position))
-            let n = buffer.withUnsafeMutableBytes { entry.read(into: $0.baseAddress!, count: wanted, at: position, interrupt: interrupt) }
+        while true {
             if n == FFmpegError.eof { break }
             if n <= 0 {
                 failed = true
@@ -178,6 +185,9 @@ final class CacheRelay: @unchecked Sendable {
             }
             guard buffer.withUnsafeBytes({ send(fd, $0.baseAddress!, Int(n)) }) else { return }
             position += Int64(n)
+            guard position < range.upperBound else { break }
+            let wanted = Int(min(Int64(buffer.count), range.upperBound - position))
+            n = buffer.withUnsafeMutableBytes { entry.read(into: $0.baseAddress!, count: wanted, at: position, interrupt: interrupt) }
         }
         state.withLock { s in
             s.lastReadFailed = failed

@@ -75,7 +75,7 @@ final class CacheSession: @unchecked Sendable {
     }
 
     var failure: PlayerError? {
-        top?.entry.currentFailure ?? nested.values.lazy.compactMap { $0.entry.currentFailure }.first ?? relay?.failure
+        top?.entry.currentFailure ?? nested.values.lazy.compactMap { $0.entry.currentFailure }.first
     }
 
     /// Closes every resource still open, then evicts down to the size limit unless told not

@@ -97,7 +97,7 @@ final class MediaInput: @unchecked Sendable {
         let openResult = avformat_open_input(&ctxVar, demuxerURL, format, &formatOptions.pointer)
         guard openResult >= 0, let opened = ctxVar else {
             // avformat_open_input frees the context on failure, but not custom I/O.
-            let error = cache?.failure ?? nested?.problem
+            let error = cache?.failure ?? nested?.problem ?? cache?.relay?.failure
                 ?? Self.demuxError(openResult, score: score, source: source, interrupt: interrupt)
             Self.closeIO(&io, cache: cache)
             throw error
@@ -108,7 +108,7 @@ final class MediaInput: @unchecked Sendable {
 
         let infoResult = avformat_find_stream_info(opened, nil)
         if infoResult < 0 {
-            let error = cache?.failure ?? nested?.problem
+            let error = cache?.failure ?? nested?.problem ?? cache?.relay?.failure
                 ?? Self.demuxError(infoResult, score: score, source: source, interrupt: interrupt)
             close()
             throw error
