@@ -185,6 +185,33 @@ struct DashTests {
         #expect(replay.player.statistics.framesShown == expected)
     }
 
+    @Test("A manifest FFmpeg's probe misses (no profiles) is DASH by its .mpd name or its application/dash+xml type, cached or not")
+    func recognisedByNameOrType() throws {
+        let path = try publish(.template)
+        let folder = server.root.appendingPathComponent(path).deletingLastPathComponent()
+        let manifest = try String(contentsOf: folder.appendingPathComponent("manifest.mpd"), encoding: .utf8)
+        let bare = manifest.replacingOccurrences(of: #"profiles="[^"]*""#, with: "", options: .regularExpression)
+        #expect(!bare.contains("profile"))
+        let named = try server.publish(text: bare, as: (path as NSString).deletingLastPathComponent + "/bare.mpd")
+        // The same manifest without an extension, where nginx gives the DASH type, beside its segments.
+        let typedFolder = "typed-dash/\(UUID().uuidString)"
+        try FileManager.default.copyItem(at: folder, to: server.root.appendingPathComponent(typedFolder))
+        let typed = try server.publish(text: bare, as: typedFolder + "/manifest")
+        for url in [named, typed] {
+            for cached in [true, false] {
+                let test = player { $0.autoplay = true; $0.streamCache.enabled = cached }
+                let presenter = HeadlessPresenter(player: test.player)
+                presenter.start()
+                defer { presenter.stop() }
+                test.player.open(url)
+                try test.waitForState(timeout: 60, "the end of \(url)") { $0 == .ended || $0.error != nil }
+                #expect(test.player.state == .ended, "\(url) cached: \(cached): \(test.player.state)")
+                #expect(test.player.mediaInfo?.container == "dash")
+                #expect(test.player.statistics.framesShown == DashFixtures.seconds * DashFixtures.frameRate)
+            }
+        }
+    }
+
     @Test("A finished live presentation (dynamic, with a duration) plays from its start to its end, seekable, and is cached")
     func finishedDynamicManifest() throws {
         let path = try publish(.timeline)

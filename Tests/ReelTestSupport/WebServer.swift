@@ -42,6 +42,8 @@ public final class WebServer: Sendable {
                 listen 127.0.0.1:\(port);
                 root \(root.path);
                 location / { }
+                # Files without a name extension served as DASH manifests, as some servers do.
+                location /typed-dash/ { default_type application/dash+xml; }
             }
         }
         """

@@ -55,7 +55,12 @@ final class MediaInput: @unchecked Sendable {
 
         // 2. What format is it? Decided from the content (the name is only a tie-breaker).
         var format: UnsafePointer<AVInputFormat>? = nil
-        let score = av_probe_input_buffer2(pb, &format, source.ffmpegURL, nil, 0, 0)
+        var score = av_probe_input_buffer2(pb, &format, source.ffmpegURL, nil, 0, 0)
+        if source.isRemote, score >= 0 || score == FFmpegError.invalidData, let dash = DashRecognition.demuxer(
+            url: source.ffmpegURL, contentType: DashRecognition.contentType(of: pb, cache: cache), probed: format, score: score) {
+            format = dash
+            score = reel_probe_score_retry() + 1
+        }
         guard score >= 0, format != nil else {
             let cacheFailure = cache?.failure
             Self.closeIO(&io, cache: cache)

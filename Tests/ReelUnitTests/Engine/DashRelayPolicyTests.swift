@@ -66,6 +66,16 @@ struct DashRelayPolicyTests {
         #expect(RelayExchange.redirect(to: "https://x/y").contains("Location: https://x/y\r\n"))
     }
 
+    @Test("An address is DASH by its path's .mpd or by the server's application/dash+xml")
+    func recognition() {
+        #expect(DashRecognition.isDash(url: "https://x/a/manifest.mpd", contentType: nil))
+        #expect(DashRecognition.isDash(url: "https://x/a/MANIFEST.MPD?token=1", contentType: nil))
+        #expect(DashRecognition.isDash(url: "https://x/a/manifest", contentType: "application/dash+xml"))
+        #expect(!DashRecognition.isDash(url: "https://x/a/manifest", contentType: "application/octet-stream"))
+        #expect(!DashRecognition.isDash(url: "https://x/a/play?file=x.mpd", contentType: nil))
+        #expect(!DashRecognition.isDash(url: "https://x/a/index.m3u8", contentType: "application/vnd.apple.mpegurl"))
+    }
+
     @Test("A dynamic manifest with a duration is played as static; a live one and a static one as they are")
     func finishedManifests() {
         let ended = """
