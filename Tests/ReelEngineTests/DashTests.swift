@@ -168,6 +168,41 @@ struct DashTests {
         #expect(!again.contains { $0.path.hasSuffix(".m4s") }, "\(again.map(\.path))")
     }
 
+    @Test("Download for offline keeps every segment of every set; it then plays with the server stopped; a live manifest is refused")
+    func offlineDownload() throws {
+        let path = try publish(.template)
+        let url = proxy.url(path)
+        _ = try OfflineDownload(url: url, options: options()).run { _ in }
+        let folder = server.root.appendingPathComponent(path).deletingLastPathComponent()
+        // The audio sets' seventh segment (the AAC encoder's last few milliseconds) lies past the
+        // presentation's duration: FFmpeg's demuxer never asks for it, in playing as here.
+        let past = String(format: "-%05d.m4s", DashFixtures.seconds + 1)
+        let segments = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".m4s") && !$0.hasSuffix(past) }
+        #expect(segments.count == 3 + 3 * DashFixtures.seconds, "\(segments)")
+        let listed = StreamCache(options: options()).list()
+        for segment in segments {
+            let item = try #require(listed.first { $0.url == proxy.url((path as NSString).deletingLastPathComponent + "/" + segment) },
+                                    "\(segment) not kept")
+            #expect(item.complete)
+            #expect(try StreamCacheTests.sha256(item.path) == StreamCacheTests.sha256(folder.appendingPathComponent(segment).path))
+        }
+        // FFmpeg asks for one segment past a template's end; the 404 is not kept.
+        #expect(listed.allSatisfy { $0.complete }, "\(listed.filter { !$0.complete }.map(\.url))")
+        proxy.stop()
+        defer { try? proxy.start() }
+        let test = try playToEnd(url)
+        #expect(test.player.statistics.framesShown == DashFixtures.seconds * DashFixtures.frameRate)
+
+        let manifest = try String(contentsOf: folder.appendingPathComponent("manifest.mpd"), encoding: .utf8)
+        let live = manifest.replacingOccurrences(of: #"type="static""#, with: #"type="dynamic" availabilityStartTime="2020-01-01T00:00:00Z""#)
+            .replacingOccurrences(of: #"mediaPresentationDuration="[^"]*""#, with: "", options: .regularExpression)
+        let liveURL = try server.publish(text: live, as: (path as NSString).deletingLastPathComponent + "/live.mpd")
+        var caught: PlayerError?
+        do { _ = try OfflineDownload(url: liveURL, options: options()).run { _ in } } catch { caught = error }
+        #expect(caught?.code == "unsupported_source" && caught?.message.contains("live") == true, "\(String(describing: caught))")
+    }
+
     @Test("A single file per stream, read by byte ranges, plays as FFmpeg reads it and replays with the server stopped")
     func singleFileByteRanges() throws {
         let path = try publish(.singleFile)

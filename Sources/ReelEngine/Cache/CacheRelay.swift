@@ -143,12 +143,24 @@ final class CacheRelay: @unchecked Sendable {
             return
         }
         // The manifest is open as the demuxer's own input (a dynamic one is read again here).
-        guard url != manifest, let entry = CacheEntry.open(url: url, directory: cache.directory,
-                                                           needsValidation: Self.changes(url), lockWait: 0.25,
-                                                           interrupt: interrupt) else {
+        let missing = url == manifest ? nil : { () -> Bool? in
+            guard let entry = CacheEntry.open(url: url, directory: cache.directory, needsValidation: Self.changes(url),
+                                              lockWait: 0.25, interrupt: interrupt) else { return nil }
+            return answer(fd, request, entry: entry)
+        }()
+        guard let missing else {
             write(fd, RelayExchange.redirect(to: url))
             return
         }
+        // What the server says is not there is not kept as an empty entry (once the entry is
+        // closed and let go: its lock goes with it).
+        if missing { cache.remove(url: url) }
+    }
+
+    /// Answers `request` from `entry` (opened for the relay's use); true when the server said
+    /// the resource is not there.
+    private func answer(_ fd: Int32, _ request: RelayExchange.Request, entry: CacheEntry) -> Bool {
+        let url = entry.url
         state.withLock { _ = $0.opened.insert(url) }
         let download = CacheDownload(entry: entry, options: cache.options, fetchEverything: false) { _ in }
         download.start()
@@ -172,10 +184,11 @@ final class CacheRelay: @unchecked Sendable {
             // As a nested open that fails: the demuxer decides (FFmpeg's DASH demuxer asks for
             // one segment past the end of a template and takes the 404 as the end).
             state.withLock { $0.failure = failure }
-            write(fd, RelayExchange.failure(failure.message.contains("404") ? 404 : 502))
-            return
+            let missing = failure.message.contains("404")
+            write(fd, RelayExchange.failure(missing ? 404 : 502))
+            return missing
         }
-        guard entry.isValidated, write(fd, answerHead), let range else { return }
+        guard entry.isValidated, write(fd, answerHead), let range else { return false }
         var failed = false
         while true {
             if n == FFmpegError.eof { break }
@@ -183,7 +196,7 @@ final class CacheRelay: @unchecked Sendable {
                 failed = true
                 break
             }
-            guard buffer.withUnsafeBytes({ send(fd, $0.baseAddress!, Int(n)) }) else { return }
+            guard buffer.withUnsafeBytes({ send(fd, $0.baseAddress!, Int(n)) }) else { return false }
             position += Int64(n)
             guard position < range.upperBound else { break }
             let wanted = Int(min(Int64(buffer.count), range.upperBound - position))
@@ -193,6 +206,7 @@ final class CacheRelay: @unchecked Sendable {
             s.lastReadFailed = failed
             if failed, let failure = entry.currentFailure { s.failure = failure }
         }
+        return false
     }
 
     /// Manifests change on the server (a dynamic one grows); segments do not under one URL.

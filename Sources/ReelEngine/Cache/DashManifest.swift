@@ -12,14 +12,33 @@ enum DashManifest {
     /// one entry per second is about a megabyte), and a bound on a server sending without end.
     static let largest = 16 << 20
 
+    /// Whether `data` starts as a DASH manifest does (an `<MPD` element near its start).
+    static func isManifest(_ data: Data) -> Bool {
+        let head = String(decoding: data.prefix(4096), as: UTF8.self)
+        return head.range(of: "<MPD", options: .caseInsensitive) != nil
+    }
+
     /// The manifest as the demuxer is to read it: `text` with the root's type made static when
     /// it is a dynamic presentation with an end; nil when it is to be read as it is.
     static func finished(_ text: String) -> String? {
+        guard let root = root(of: text), root.range(of: "mediaPresentationDuration=") != nil,
+              let type = root.range(of: dynamicType, options: .regularExpression) else { return nil }
+        return text.replacingCharacters(in: type, with: #"type="static""#)
+    }
+
+    /// Whether the manifest is live: dynamic without a duration (not kept offline).
+    static func isLive(_ text: String) -> Bool {
+        guard let root = root(of: text) else { return false }
+        return root.range(of: dynamicType, options: .regularExpression) != nil
+            && root.range(of: "mediaPresentationDuration=") == nil
+    }
+
+    private static let dynamicType = #"type\s*=\s*["']dynamic["']"#
+
+    /// The attributes of the root `MPD` element.
+    private static func root(of text: String) -> Substring? {
         guard let open = text.range(of: "<MPD", options: .caseInsensitive),
               let close = text[open.upperBound...].firstIndex(of: ">") else { return nil }
-        let root = text[open.upperBound..<close]
-        guard root.range(of: "mediaPresentationDuration=") != nil,
-              let type = root.range(of: #"type\s*=\s*["']dynamic["']"#, options: .regularExpression) else { return nil }
-        return text.replacingCharacters(in: type, with: #"type="static""#)
+        return text[open.upperBound..<close]
     }
 }

@@ -92,5 +92,6 @@ struct DashRelayPolicyTests {
         #expect(DashManifest.finished(live) == nil)
         #expect(DashManifest.finished(ended.replacingOccurrences(of: "dynamic", with: "static")) == nil)
         #expect(DashManifest.finished("#EXTM3U\n") == nil)
+        #expect(DashManifest.isLive(live) && !DashManifest.isLive(ended) && !DashManifest.isLive("#EXTM3U\n"))
     }
 }
