@@ -83,6 +83,8 @@ final class CacheRelay: @unchecked Sendable {
     /// Stops accepting, cuts the open connections, and waits for every thread.
     func stop() {
         interrupt.abort()
+        // Wakes the accept thread's poll (Linux reports a hang-up on a listener shut down).
+        shutdown(listener, Int32(SHUT_RDWR))
         acceptThread?.join()
         acceptThread = nil
         let all = connections.withLock { c in
@@ -113,10 +115,14 @@ final class CacheRelay: @unchecked Sendable {
     private func acceptLoop() {
         while !interrupt.isAborted {
             var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-            // No event tells the listener to stop: it looks at the flag every 100 ms.
-            guard poll(&poller, 1, 100) > 0 else { continue }
+            // Sleeps until a connection comes or `stop` shuts the listener down.
+            guard poll(&poller, 1, -1) > 0, !interrupt.isAborted else { continue }
             let fd = accept(listener, nil, nil)
-            guard fd >= 0 else { continue }
+            guard fd >= 0 else {
+                // A listener that fails for another reason would wake poll at once for ever.
+                if errno != EINTR && errno != ECONNABORTED && errno != EAGAIN { usleep(10_000) }
+                continue
+            }
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             var timeout = timeval(tv_sec: Int(MediaInput.networkTimeout), tv_usec: 0)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
