@@ -7,7 +7,8 @@ import ReelEngine
 /// an exact seek into a part not fetched yet, and the bytes the server sent for one full play
 /// plus 20 seeks (as fast as decoding goes), and for playing it again in a new player (Reel
 /// keeps its disk cache; mpv's cache lives in memory), beside mpv with `--cache=yes`. Every Reel run
-/// starts from an empty cache folder of its own. Bytes come from the proxy's counters
+/// starts from an empty cache folder of its own. A DASH manifest's URL is measured the same
+/// way (scripts/stream-bench.sh --dash). Bytes come from the proxy's counters
 /// (`--proxy-stats`), not from the player under test.
 /// Threading: runs on the calling thread; players' events are read through recorders.
 struct StreamBench {
@@ -119,7 +120,9 @@ struct StreamBench {
             player.seek(to: target, mode: .exact)
             try wait(log, from: mark, "Reel's seek to \(target)") { if case .seekCompleted = $0 { return true }; return false }
         }
-        let length = StreamCache(options: cache).list().first?.length.map(Int.init)
+        // What the cache holds: the file, or a DASH manifest with every segment that was played.
+        let held = StreamCache(options: cache).list().compactMap(\.length)
+        let length = held.isEmpty ? nil : Int(held.reduce(0, +))
         presenter.stop()
         player.close()
         let after = try servedBytes()

@@ -35,13 +35,15 @@ public final class WebServer: Sendable {
             scgi_temp_path \(tmp)/scgi;
             types {
                 video/mp4 mp4; video/x-matroska mkv; video/webm webm; audio/ogg ogg;
-                application/vnd.apple.mpegurl m3u8; video/mp2t ts;
+                application/vnd.apple.mpegurl m3u8; video/mp2t ts; application/dash+xml mpd; video/iso.segment m4s;
             }
             default_type application/octet-stream;
             server {
                 listen 127.0.0.1:\(port);
                 root \(root.path);
                 location / { }
+                # Files without a name extension served as DASH manifests, as some servers do.
+                location /typed-dash/ { default_type application/dash+xml; }
             }
         }
         """

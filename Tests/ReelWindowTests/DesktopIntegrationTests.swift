@@ -33,7 +33,7 @@ struct DesktopIntegrationTests {
         let types = Set((keys["MimeType"] ?? "").split(separator: ";").map(String.init))
         for type in ["video/mp4", "video/x-matroska", "video/webm", "video/x-msvideo", "video/quicktime",
                      "video/ogg", "video/mp2t", "application/vnd.apple.mpegurl", "application/x-mpegurl",
-                     "audio/x-mpegurl", "video/mpeg", "video/3gpp", "video/x-flv", "video/x-ms-wmv"] {
+                     "audio/x-mpegurl", "application/dash+xml", "video/mpeg", "video/3gpp", "video/x-flv", "video/x-ms-wmv"] {
             #expect(types.contains(type), "MimeType lacks \(type)")
         }
     }

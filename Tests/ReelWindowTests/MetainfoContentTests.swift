@@ -13,10 +13,10 @@ struct MetainfoContentTests {
     static let id = DesktopIntegrationTests.id
     static func path(_ relative: String) -> String { DesktopIntegrationTests.path(relative) }
 
-    /// Claimed although shared-mime-info 2.2 does not define it: HLS servers send it, and a
-    /// browser opening a download with its application asks for the application of the
-    /// server's type.
-    static let typesOutsideSharedMimeInfo: Set<String> = ["application/x-mpegurl"]
+    /// Claimed although shared-mime-info 2.2 does not define them: HLS and DASH servers send
+    /// them, and a browser opening a download with its application asks for the application
+    /// of the server's type.
+    static let typesOutsideSharedMimeInfo: Set<String> = ["application/x-mpegurl", "application/dash+xml"]
 
     static func desktopTypes() throws -> [String] {
         let entry = try String(contentsOfFile: path("data/\(id).desktop"), encoding: .utf8)

@@ -142,6 +142,9 @@ final class CacheEntry: @unchecked Sendable {
 
     var currentFailure: PlayerError? { condition.withLock { failure } }
 
+    /// The media type the server gave for the resource (once a response came), if any.
+    var contentType: String? { condition.withLock { record.contentType } }
+
     /// Wakes everyone and makes reads fail from now on.
     func close() {
         condition.withLock { closed = true; condition.broadcast() }
@@ -256,6 +259,7 @@ final class CacheEntry: @unchecked Sendable {
             }
             if response.etag != nil { record.etag = response.etag }
             if response.lastModified != nil { record.lastModified = response.lastModified }
+            if response.contentType != nil { record.contentType = response.contentType }
             if let length { record.length = length }
             validated = true
             condition.broadcast()

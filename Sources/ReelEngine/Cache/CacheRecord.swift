@@ -9,6 +9,8 @@ struct CacheRecord: Codable, Sendable, Equatable {
     var etag: String?
     var lastModified: String?
     var length: Int64?
+    /// The media type the server gave, for recognising what the bytes are (`DashRecognition`).
+    var contentType: String?
     var ranges = ByteRanges()
     /// Seconds since 1970 of the last open: least recently used goes first.
     var lastUsed: Double = Date().timeIntervalSince1970

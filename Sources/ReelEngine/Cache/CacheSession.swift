@@ -21,6 +21,10 @@ final class CacheSession: @unchecked Sendable {
     private var opened: Set<String> = []
     /// The checks on what the demuxer opens, and why a nested open failed.
     let nestedResources: NestedResources
+    /// What serves a DASH demuxer's segments from the cache (`CacheSession+Relay`).
+    var relay: CacheRelay?
+    /// The manifest the DASH demuxer reads, as Reel read it.
+    var manifestInput: MemoryInput?
 
     init(cache: StreamCache, interrupt: InterruptFlag, fetchEverything: Bool = false,
          report: @escaping @Sendable (CacheReport) -> Void) {
@@ -66,7 +70,9 @@ final class CacheSession: @unchecked Sendable {
     }
 
     /// Whether the last read of any of its resources failed (see `CachedIO.lastReadFailed`).
-    var lastReadFailed: Bool { top?.lastReadFailed == true || nested.values.contains { $0.lastReadFailed } }
+    var lastReadFailed: Bool {
+        top?.lastReadFailed == true || nested.values.contains { $0.lastReadFailed } || relay?.lastReadFailed == true
+    }
 
     var failure: PlayerError? {
         top?.entry.currentFailure ?? nested.values.lazy.compactMap { $0.entry.currentFailure }.first
@@ -75,12 +81,16 @@ final class CacheSession: @unchecked Sendable {
     /// Closes every resource still open, then evicts down to the size limit unless told not
     /// to (an offline download evicts once at its end, not after each of thousands of segments).
     func close(evicting: Bool = true) {
+        stopRelay()
         for io in nested.values { io.close() }
         nested = [:]
         top?.close()
         top = nil
         if evicting { cache.evict() }
     }
+
+    /// Adds URLs opened past `open` (by the relay) to those `forgetEverything` removes.
+    func noteOpened(_ urls: Set<String>) { opened.formUnion(urls) }
 
     /// Removes every entry this session opened (after `close`): a live stream keeps nothing.
     func forgetEverything() {

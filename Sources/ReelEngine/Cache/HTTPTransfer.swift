@@ -12,6 +12,8 @@ final class HTTPTransfer {
         var status = 0
         var etag: String?
         var lastModified: String?
+        /// The media type the server gave (`application/dash+xml`), without parameters.
+        var contentType: String?
         /// Where the body starts in the resource (0 for a 200).
         var start: Int64 = 0
         /// The resource's full length, when the server says it.
@@ -182,6 +184,7 @@ final class HTTPTransfer {
             switch name {
             case "etag": r.etag = value
             case "last-modified": r.lastModified = value
+            case "content-type": r.contentType = value.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             case "content-length": contentLength = Int64(value)
             case "content-range":
                 // "bytes 100-199/1000" or "bytes */1000"

@@ -5,8 +5,8 @@ import Foundation
 /// Threading: `run` blocks the calling thread until done; `cancel` from any thread.
 public final class OfflineDownload: Sendable {
     public let url: String
-    private let options: StreamCacheOptions
-    private let interrupt = InterruptFlag()
+    let options: StreamCacheOptions
+    let interrupt = InterruptFlag()
 
     public init(url: String, options: StreamCacheOptions = StreamCacheOptions()) throws(PlayerError) {
         let source = try MediaSource(parsing: url)
@@ -19,7 +19,8 @@ public final class OfflineDownload: Sendable {
 
     /// Downloads until complete and returns the cached file's path; `progress` is called on
     /// this thread a few times a second. An HLS playlist is fetched with everything it names
-    /// (variants, renditions, keys, segments), so it plays offline; a live one is refused.
+    /// (variants, renditions, keys, segments), so it plays offline; a live one is refused. A
+    /// DASH manifest is kept with every segment of every representation (`keepDash`).
     /// Only the top playlist's playlists are followed (a master's variants; a variant is a
     /// media playlist and names only segments), each resource once, and the whole must fit
     /// the cache's size limit: a playlist naming itself, a chain of playlists or an endless
@@ -27,6 +28,13 @@ public final class OfflineDownload: Sendable {
     public func run(progress: (DownloadProgress) -> Void) throws(PlayerError) -> String {
         defer { StreamCache(options: options).evict() }
         let path = try fetch(url, validate: true, done: 0, progress: progress)
+        if let data = FileManager.default.contents(atPath: path), DashManifest.isManifest(data) {
+            if DashManifest.isLive(String(decoding: data, as: UTF8.self)) {
+                throw .unsupportedSource("\(url) is a live stream: it cannot be kept offline")
+            }
+            try keepDash(done: Int64(data.count), progress: progress)
+            return path
+        }
         guard let data = FileManager.default.contents(atPath: path), PlaylistLinks.isPlaylist(data) else { return path }
         var done = Int64(data.count)
         var queue = [(url: url, text: String(decoding: data, as: UTF8.self), isTop: true)]

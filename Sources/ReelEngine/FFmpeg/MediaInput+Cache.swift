@@ -21,11 +21,12 @@ extension MediaInput {
     /// The cached input's last read failed or was cut short (on the thread that reads it).
     var cacheReadFailed: Bool { cache?.lastReadFailed ?? false }
 
-    /// A live stream (HLS without an end) is played without caching: it never ends and its
-    /// segments are not watched twice.
+    /// A live stream (HLS or DASH without an end) is played without caching: it never ends and
+    /// its segments are not watched twice.
     var isLiveStream: Bool {
         guard let ctx = context, let name = ctx.pointee.iformat?.pointee.name else { return false }
-        return String(cString: name) == "hls" && (ctx.pointee.duration <= 0 || ctx.pointee.duration == reel_nopts_value())
+        return ["hls", "dash"].contains(String(cString: name))
+            && (ctx.pointee.duration <= 0 || ctx.pointee.duration == reel_nopts_value())
     }
 }
 

@@ -55,7 +55,12 @@ final class MediaInput: @unchecked Sendable {
 
         // 2. What format is it? Decided from the content (the name is only a tie-breaker).
         var format: UnsafePointer<AVInputFormat>? = nil
-        let score = av_probe_input_buffer2(pb, &format, source.ffmpegURL, nil, 0, 0)
+        var score = av_probe_input_buffer2(pb, &format, source.ffmpegURL, nil, 0, 0)
+        if source.isRemote, score >= 0 || score == FFmpegError.invalidData, let dash = DashRecognition.demuxer(
+            url: source.ffmpegURL, contentType: DashRecognition.contentType(of: pb, cache: cache), probed: format, score: score) {
+            format = dash
+            score = reel_probe_score_retry() + 1
+        }
         guard score >= 0, format != nil else {
             let cacheFailure = cache?.failure
             Self.closeIO(&io, cache: cache)
@@ -85,10 +90,19 @@ final class MediaInput: @unchecked Sendable {
             formatOptions.set("http_persistent", "0")
         }
         var ctxVar: UnsafeMutablePointer<AVFormatContext>? = ctx
-        let openResult = avformat_open_input(&ctxVar, source.ffmpegURL, format, &formatOptions.pointer)
+        let demuxerURL: String
+        do {
+            (demuxerURL, ctx.pointee.pb) = try cache?.demuxerInput(source.ffmpegURL, format: format, io: pb)
+                ?? (source.ffmpegURL, pb)
+        } catch {
+            avformat_free_context(ctx)
+            Self.closeIO(&io, cache: cache)
+            throw error
+        }
+        let openResult = avformat_open_input(&ctxVar, demuxerURL, format, &formatOptions.pointer)
         guard openResult >= 0, let opened = ctxVar else {
             // avformat_open_input frees the context on failure, but not custom I/O.
-            let error = cache?.failure ?? nested?.problem
+            let error = cache?.failure ?? nested?.problem ?? cache?.relay?.failure
                 ?? Self.demuxError(openResult, score: score, source: source, interrupt: interrupt)
             Self.closeIO(&io, cache: cache)
             throw error
@@ -99,7 +113,7 @@ final class MediaInput: @unchecked Sendable {
 
         let infoResult = avformat_find_stream_info(opened, nil)
         if infoResult < 0 {
-            let error = cache?.failure ?? nested?.problem
+            let error = cache?.failure ?? nested?.problem ?? cache?.relay?.failure
                 ?? Self.demuxError(infoResult, score: score, source: source, interrupt: interrupt)
             close()
             throw error
