@@ -7,11 +7,15 @@ import Testing
 /// into a private null sink with levelling off and on, and the sink's monitor is recorded;
 /// FFmpeg's `ebur128` (EBU R128, with true peak) measures each recording. A pure tone is played
 /// while levelling is switched on, off and on again: a gap would be a quiet run, a badly
-/// joined switch a step a 440 Hz tone cannot take (as in the gapless and click tests).
+/// joined switch a step a 440 Hz tone cannot take (as in the gapless and click tests). Levelled,
+/// a gapless queue of two short items still follows without a gap, and a play at 1.5× switched
+/// on while playing keeps all its sound.
+/// Threading: serialised; the plays run at once on threads of their own (`AtOnce`), each test
+/// judges its recording on its own thread.
 @Suite("Loudness levelling", .serialized)
 struct LevellingTests {
     enum Play: Int, CaseIterable, Sendable {
-        case plain, levelled, toggled
+        case plain, levelled, toggled, gapless, faster
     }
 
     /// A recording the device never ran dry in; none if it ran dry in three runs.
@@ -50,7 +54,8 @@ struct LevellingTests {
     }
 
     static func recordOnce(_ play: Play) throws -> Heard {
-        let path = try Fixtures.path(play == .toggled ? .tone440 : .speechAndBangs)
+        let path = try Fixtures.path(play == .toggled || play == .faster ? .tone440
+                                     : play == .gapless ? .gaplessFirst : .speechAndBangs)
         let sink = try PrivateSink.borrow()
         defer { sink.stop() }
         let raw = FileManager.default.temporaryDirectory.appendingPathComponent("\(sink.name).raw").path
@@ -61,10 +66,19 @@ struct LevellingTests {
             $0.audioDevice = sink.name
             $0.timeObserverInterval = 0.05
         }
-        if play == .levelled { test.player.setLevelling(true) }
+        if play == .levelled || play == .gapless { test.player.setLevelling(true) }
+        if play == .faster { test.player.setSpeed(1.5) }
         try test.open(path)
+        if play == .gapless { test.player.setNext(MediaSource(path: try Fixtures.path(.gaplessSecond))) }
         let mark = test.recorder.count
         test.player.play()
+        if play == .faster {
+            try test.waitFor(from: mark, "playback at 1.5 s") {
+                if case .time(let position, _) = $0 { return position >= 1.5 }
+                return false
+            }
+            test.player.setLevelling(true)
+        }
         if play == .toggled {
             for (index, at) in toggles.enumerated() {
                 try test.waitFor(from: mark, "playback at \(at) s") {
@@ -157,5 +171,24 @@ struct LevellingTests {
         guard let first = samples.firstIndex(where: { abs(Int($0)) > 200 }) else { return }
         let plainPeak = samples[first..<min(samples.count, first + 24000)].map { abs(Int($0)) }.max() ?? 0
         #expect(steps.peak > plainPeak * 2, "levelling was not heard: the tone peaks at \(plainPeak), at most \(steps.peak)")
+    }
+
+    @Test("Levelled, a gapless queue of two items follows without a gap")
+    func gaplessQueue() throws {
+        guard let heard = try Self.heard(.gapless) else { return }
+        let quiet = try #require(GaplessTests.quiet(heard.samples), "nothing was heard")
+        print("levelled gapless queue: \(quiet)")
+        #expect(heard.events.contains { if case .nextItemStarted = $0 { return true }; return false }, "the second item did not take over")
+        #expect(abs(quiet.soundSeconds - 4.0) < 0.03, "sound missing or doubled: \(quiet)")
+        #expect(quiet.longest < 240, "a gap: \(quiet)")
+    }
+
+    @Test("At 1.5×, levelling switched on while playing keeps all the sound, without a gap")
+    func fasterSwitched() throws {
+        guard let heard = try Self.heard(.faster) else { return }
+        let quiet = try #require(GaplessTests.quiet(heard.samples), "nothing was heard")
+        print("levelling switched at 1.5×: \(quiet)")
+        #expect(abs(quiet.soundSeconds - 4.0) < 0.05, "6 s of tone at 1.5× should last 4 s: \(quiet)")
+        #expect(quiet.longest < 240, "a gap: \(quiet)")
     }
 }

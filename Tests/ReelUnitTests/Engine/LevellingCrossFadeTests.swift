@@ -5,6 +5,7 @@ import Testing
 /// The cross-fade loudness levelling is switched with while playing, as a plain value; and the
 /// levelling step on a synthetic tone, fed by hand without a decoder or a thread: every sample
 /// of time comes out once, in order, and levelling off gives back the sound as it was.
+/// Threading: none; plain values and one levelling step fed on the test's thread.
 @Suite("Loudness levelling's switch")
 struct LevellingCrossFadeTests {
     @Test("Switched on, the levelled share rises one step a sample to all of it, and stays")
