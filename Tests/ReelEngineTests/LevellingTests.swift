@@ -15,7 +15,7 @@ import Testing
 @Suite("Loudness levelling", .serialized)
 struct LevellingTests {
     enum Play: Int, CaseIterable, Sendable {
-        case plain, levelled, toggled, gapless, faster
+        case plain, levelled, toggled, gapless, faster, loop
     }
 
     /// A recording the device never ran dry in; none if it ran dry in three runs.
@@ -28,9 +28,14 @@ struct LevellingTests {
     /// The media times at which the toggled play switches levelling over.
     static let toggles = [1.0, 2.5, 4.0]
 
-    /// The three plays wait for the clock, each into a sink of its own: recorded at once.
+    /// The plays wait for the clock, each into a sink of its own: recorded three at a time
+    /// (six real-time players at once ran the sound device dry on two busy cores).
     static let recordings = Once { () -> [Result<Heard, Error>] in
-        AtOnce.map(Play.allCases) { play in try LevellingTests.record(play) }
+        stride(from: 0, to: Play.allCases.count, by: 3).flatMap { first in
+            AtOnce.map(Array(Play.allCases[first..<min(first + 3, Play.allCases.count)])) { play in
+                try LevellingTests.record(play)
+            }
+        }
     }
 
     static func heard(_ play: Play) throws -> Heard? {
@@ -48,14 +53,14 @@ struct LevellingTests {
             let heard = try recordOnce(play)
             if heard.underruns == 0 { return heard }
             underruns += heard.underruns
-            print("the sound device ran dry \(heard.underruns) times (a busy machine): recording again")
+            print("\(play): the sound device ran dry \(heard.underruns) times (a busy machine): recording again")
         }
         return Heard(samples: [], underruns: underruns, events: [])
     }
 
     static func recordOnce(_ play: Play) throws -> Heard {
         let path = try Fixtures.path(play == .toggled || play == .faster ? .tone440
-                                     : play == .gapless ? .gaplessFirst : .speechAndBangs)
+                                     : play == .gapless || play == .loop ? .gaplessFirst : .speechAndBangs)
         let sink = try PrivateSink.borrow()
         defer { sink.stop() }
         let raw = FileManager.default.temporaryDirectory.appendingPathComponent("\(sink.name).raw").path
@@ -66,12 +71,33 @@ struct LevellingTests {
             $0.audioDevice = sink.name
             $0.timeObserverInterval = 0.05
         }
-        if play == .levelled || play == .gapless { test.player.setLevelling(true) }
+        if play == .levelled || play == .gapless || play == .loop { test.player.setLevelling(true) }
         if play == .faster { test.player.setSpeed(1.5) }
         try test.open(path)
         if play == .gapless { test.player.setNext(MediaSource(path: try Fixtures.path(.gaplessSecond))) }
         let mark = test.recorder.count
+        if play == .loop {
+            test.player.setLoop(ABLoopTests.span)
+            try test.waitFor(from: mark, "the loop to be set") {
+                if case .loopChanged(let held) = $0 { return held == ABLoopTests.span }
+                return false
+            }
+        }
         test.player.play()
+        if play == .loop {
+            let back = try ABLoopTests.waitForCount(test, from: mark, 2, "a jump back to the start", ABLoopTests.isJumpBack)
+            try test.waitFor(from: back, "playing on after the last jump") {
+                if case .time(let p, _) = $0 { return p > ABLoopTests.span.start + 0.2 && p < ABLoopTests.span.end! }
+                return false
+            }
+            // A jump made by seeking (nothing prepared in time on a busy machine) leaves its own
+            // short gap: counted with the device running dry, and recorded again.
+            let underruns = test.player.statistics.audioUnderruns + test.player.statistics.loopJumpsBySeek
+            let events = Array(test.recorder.all[mark...])
+            test.player.close()
+            usleep(300_000)
+            return Heard(samples: try sink.finish(recorder: recorder, path: raw), underruns: underruns, events: events)
+        }
         if play == .faster {
             try test.waitFor(from: mark, "playback at 1.5 s") {
                 if case .time(let position, _) = $0 { return position >= 1.5 }
@@ -190,5 +216,14 @@ struct LevellingTests {
         print("levelling switched at 1.5×: \(quiet)")
         #expect(abs(quiet.soundSeconds - 4.0) < 0.05, "6 s of tone at 1.5× should last 4 s: \(quiet)")
         #expect(quiet.longest < 240, "a gap: \(quiet)")
+    }
+
+    @Test("Levelled, an A-B loop goes back to its start without a gap")
+    func loopsWithoutGap() throws {
+        guard let heard = try Self.heard(.loop) else { return }
+        let quiet = try #require(GaplessTests.quiet(heard.samples), "nothing was heard")
+        print("levelled A-B loop: \(quiet)")
+        #expect(quiet.longest < 240, "a gap at the seam: \(quiet)")
+        #expect(quiet.soundSeconds > 2.62 - 0.03, "sound missing: \(quiet)")
     }
 }
