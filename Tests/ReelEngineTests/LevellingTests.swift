@@ -226,4 +226,20 @@ struct LevellingTests {
         #expect(quiet.longest < 240, "a gap at the seam: \(quiet)")
         #expect(quiet.soundSeconds > 2.62 - 0.03, "sound missing: \(quiet)")
     }
+
+    @Test("Levelled, a 100 Mbit/s film plays to its end: the sound decoded ahead is not starved by the picture's queue")
+    func highBitratePlaysOn() throws {
+        let test = TestPlayer(audio: .null)
+        test.player.setLevelling(true)
+        try test.open(try Fixtures.path(.highBitrate))
+        let presenter = HeadlessPresenter(player: test.player)
+        presenter.start()
+        defer { presenter.stop() }
+        let mark = test.recorder.count
+        test.player.play()
+        try test.waitFor(from: mark, "the end (a stall never gets there)") { if case .playedToEnd = $0 { return true }; return false }
+        let stalls = test.recorder.all[mark...].filter { if case .stateChanged(_, .stalled) = $0 { return true }; return false }
+        #expect(stalls.isEmpty, "stalled \(stalls.count) times")
+    }
 }
+

@@ -17,4 +17,14 @@ extension Fixtures.Spec {
         + "*pow(0.5+0.5*sin(2*PI*4*t),2)*gt(sin(2*PI*0.4*t),-0.5)"
     private static let bang = "0.5*(2*random(0)-1)*exp(-20*(mod(t,6)-5.4))"
     private static let speechOrBang = "if(gte(mod(t,6),5.4),\(bang),\(speech))"
+
+    /// Four seconds of 1080p30 H.264 at 100 Mbit/s (noise keeps x264 from doing with less) and
+    /// AAC: more picture than the demuxer's 16 MB budget in the 3 s of sound levelling has
+    /// decoded ahead (50 MB).
+    public static let highBitrate = Self(name: "high-bitrate-1080p", ext: "mp4", arguments: [
+        "-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=30:duration=4,noise=alls=60:allf=t",
+        "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=4",
+        "-c:v", "libx264", "-preset", "ultrafast", "-b:v", "100M", "-maxrate", "100M", "-bufsize", "50M",
+        "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "128k",
+    ])
 }
