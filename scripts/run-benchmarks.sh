@@ -17,7 +17,7 @@ swift build -c release --product reel-bench >&2
 swift build -c release --product reel-tool >&2
 swift build -c release --product reel >&2
 bench_tool="$root/.build/release/reel-bench"
-for bench in decode seek step scrub click startup play preview queue window; do
+for bench in decode seek step scrub click startup play level preview queue window; do
   if [ "$bench" = window ] && [ -z "${DISPLAY:-}" ]; then
     echo "run-benchmarks: skipping reel-bench window: DISPLAY is unset (run under xvfb-run -s \"-screen 0 1920x1080x24\")" >&2
     continue

@@ -24,6 +24,8 @@ struct ReelBench: ParsableCommand {
                      seek (30 random targets, paused)
             startup  process start to first frame and exit, vs mpv (median of 10)
             play     real-time play via PulseAudio: CPU, RSS, drift, vs mpv
+            level    20 s of real-time play with loudness levelling, vs the same without it:
+                     CPU (3 pairs, alternating)
             window   the reel app on an X display: first frame, CPU playing and paused,
                      dropped frames, vs mpv --vo=gpu (median of 3)
             preview  hover thumbnails: request to picture, uncached (30 random positions) and
@@ -40,16 +42,16 @@ struct ReelBench: ParsableCommand {
         version: ReelVersion.string)
 
     enum Kind: String, CaseIterable, ExpressibleByArgument {
-        case decode, seek, step, scrub, click, startup, play, window, preview, stream, page, queue, wakeups
+        case decode, seek, step, scrub, click, startup, play, level, window, preview, stream, page, queue, wakeups
     }
 
-    @Argument(help: "decode, seek, step, scrub, click, startup, play, window, preview, stream, page, queue or wakeups.")
+    @Argument(help: "decode, seek, step, scrub, click, startup, play, level, window, preview, stream, page, queue or wakeups.")
     var kind: Kind
 
     @Argument(help: "A local media file (scripts/make-bench-file.sh makes the reference one).")
     var file: String
 
-    @Option(help: "Runs (decode, startup, play, window), positions (seek, click, preview), start positions (step) or drags (scrub).")
+    @Option(help: "Runs (decode, startup, play, window), pairs (level), positions (seek, click, preview), start positions (step) or drags (scrub).")
     var count: Int?
 
     @Flag(help: "Also measure the peer (ffmpeg or mpv) in the same run and report ratios.")
@@ -106,6 +108,7 @@ struct ReelBench: ParsableCommand {
             result = try ClickBench(setup: setup, targets: count ?? 30, seed: seed, playSeconds: playSeconds).run()
         case .startup: result = try StartupBench(setup: setup, runs: count ?? 10).run()
         case .play: result = try PlayBench(setup: setup, runs: count ?? 1).run()
+        case .level: result = try LevelBench(setup: setup, runs: count ?? 3).run()
         case .window: result = try WindowBench(setup: setup, runs: count ?? 3).run()
         case .preview:
             guard playSeconds >= 1, playSeconds <= 600 else {

@@ -39,6 +39,15 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Playback speed from 0.25 to 4 (the sound keeps its pitch).")
     var speed: Double = 1
 
+    @Flag(name: .customLong("level-loudness"),
+          help: "Level the loudness (quiet passages raised, loud ones held down: FFmpeg's dynaudnorm).")
+    var levelLoudness = false
+
+    @Option(name: .customLong("toggle-levelling-at"),
+            help: ArgumentHelp("Switch loudness levelling over at this media time while playing; repeatable.",
+                               valueName: "SECONDS"))
+    var toggleLevellingAt: [Double] = []
+
     @Option(help: "Play this many times in a row (each time from the beginning).")
     var loop: Int = 1
 
@@ -71,8 +80,10 @@ struct PlayCommand: ParsableCommand {
             player = withBreaks
         }
         session.player = player
+        session.levellingToggles = LevellingToggles(toggleLevellingAt)
         player.setVolume(volume)
         player.setSpeed(speed)
+        player.setLevelling(levelLoudness)
         let presenter = HeadlessPresenter(player: player, rate: maxSpeed ? nil : 60)
         let interrupted = InterruptWatch()
         player.open(try MediaSource(parsing: source))

@@ -26,6 +26,8 @@ final class PlaySession: @unchecked Sendable {
     private var playStart: HostTime?
     private let wake = NSCondition()
     private let started = HostTime.now
+    /// Levelling switched over at these media times (`--toggle-levelling-at`).
+    var levellingToggles = LevellingToggles([])
 
     init(json: Bool, frameLimit: Int?, loops: Int, following: [MediaSource] = []) {
         self.json = json
@@ -47,6 +49,8 @@ final class PlaySession: @unchecked Sendable {
     var sink: @Sendable (PlayerEvent) -> Void { { [weak self] event in self?.handle(event) } }
 
     private func handle(_ event: PlayerEvent) {
+        if case .frameShown(let report) = event { levellingToggles.passed(report.pts, player: player) }
+        if case .time(let position, _) = event { levellingToggles.passed(position, player: player) }
         if case .frameShown(let report) = event {
             lock.lock()
             lastShownPts = report.pts
@@ -119,6 +123,7 @@ final class PlaySession: @unchecked Sendable {
         case .warning(let w): return ["event": "warning", "code": w.code, "message": w.description, "t": t]
         case .volumeChanged(let v, let m): return ["event": "volume", "volume": v, "muted": m, "t": t]
         case .speedChanged(let s): return ["event": "speed", "speed": s, "t": t]
+        case .levellingChanged(let on): return ["event": "levelling", "on": on, "t": t]
         case .loopChanged(let span):
             return ["event": "loop", "a": span.map { Output.round($0.start) } as Any,
                     "b": span?.end.map { Output.round($0) } as Any, "t": t]

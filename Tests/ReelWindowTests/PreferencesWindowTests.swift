@@ -62,6 +62,7 @@ struct PreferencesWindowTests {
         ("check box", "Remember the queue for the next start"),
         ("check box", "Keep playing when the window is closed"),
         ("text", "Preferred audio languages (e.g. en, de)"),
+        ("check box", "Level loudness"),
         ("spin button", "Seconds the controls stay without input"),
         ("check box", "A click on the picture shows or hides them"),
         ("check box", "Never hide the controls"),

@@ -35,6 +35,7 @@ final class PreferencesWindow {
             (.subtitleOverrideAss, "subtitle-override-switch", "active"),
             (.subtitleLanguages, "subtitle-languages-entry", "text"),
             (.audioLanguages, "audio-languages-entry", "text"),
+            (.levelLoudness, "level-loudness-switch", "active"),
             (.savePictureSubtitles, "save-subtitles-switch", "active"),
             (.streamCache, "cache-switch", "active"),
             (.streamCacheLimit, "cache-limit-adjustment", "value"),

@@ -4,7 +4,7 @@ import ReelGtk
 
 /// `--report` and `--exit-after`, for measurement and scripts: JSON lines on stdout (how pictures
 /// are drawn, the first picture drawn, what is done to its colours, each warning of the player,
-/// a summary at quit) and a quit
+/// loudness levelling switched, a summary at quit) and a quit
 /// that many seconds after the first picture.
 /// Threading: main thread only.
 @MainActor
@@ -22,6 +22,7 @@ final class LaunchReport {
     private var exitTimer: Timer?
     private var finished = false
     private var following: ObservationToken?
+    private var levelling = false
 
     /// Nil when neither option was given: the app then reports nothing and never quits by itself.
     init?(options: CommandLineOptions.Measure, quit: @escaping @MainActor () -> Void) {
@@ -52,6 +53,10 @@ final class LaunchReport {
                     if let tff = status.topFieldFirst { line["field_order"] = tff ? "tff" : "bff" }
                 }
                 self?.emit(line)
+            }
+            if change.contains(.sound), let self, model.sound.isLevelling != self.levelling {
+                self.levelling = model.sound.isLevelling
+                self.emit(["event": "levelling", "on": self.levelling])
             }
             switch change.moment {
             case .warning(let warning):
@@ -110,6 +115,7 @@ final class LaunchReport {
             "frames_decoded": statistics?.framesDecoded ?? 0,
             "clicks_shown_ahead": statistics?.prefetchesServed ?? 0,
             "audio_output": statistics?.audioOutput ?? "none",
+            "levelling": levelling,
             "seconds_since_first_frame": firstDrawn.map { ((Clock.now - $0) * 1000).rounded() / 1000 } ?? NSNull(),
         ])
     }

@@ -47,6 +47,7 @@ public final class PlayerWindow: MediaPlayerWindow {
     private(set) var gestures: PictureGestures?
     /// The A-B loop's menu items, named for what they do next.
     private var loopMenu: LoopMenu?
+    private var levelling: LoudnessLevellingSwitch?
     private var queuePanel: QueuePanel?
     /// The chapter list, made the first time it opens.
     var chapterList: ChapterList?
@@ -141,6 +142,8 @@ public final class PlayerWindow: MediaPlayerWindow {
         if let menuButton, let popover = gtk_menu_button_get_popover(menuButton.cast()) { colours.addPanel(to: popover) }
         if let popover = playerView.contextMenu { colours.addPanel(to: popover) }
         self.colours = colours
+        levelling = LoudnessLevellingSwitch(view: playerView)
+        levelling?.installActions(window.raw)
         Signal.connectPointer(window.raw, "notify::fullscreened") { [weak self] _ in
             guard let self else { return }
             self.playerView.isFullscreen = self.isFullscreen

@@ -26,7 +26,8 @@ extension PlayerCore {
     /// stale; another item clears the span.
     func loopHears(_ command: PlayerCommand) {
         switch command {
-        case .setVolume, .setMuted, .setTimeObserverInterval, .setObservesEveryFrame, .setNext, .setLoop, .prefetchPicture:
+        case .setVolume, .setMuted, .setLevelling, .setTimeObserverInterval, .setObservesEveryFrame, .setNext, .setLoop,
+             .prefetchPicture:
             return
         case .open, .openFailed, .close:
             clearLoop()

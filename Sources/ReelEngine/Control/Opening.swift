@@ -50,6 +50,7 @@ extension PlayerCore {
         }
         session.presentation?.reportsEveryFrame = observer.everyFrame
         session.setSpeed(sound.speed)
+        session.setLevelling(sound.levelling)
         return session
     }
 

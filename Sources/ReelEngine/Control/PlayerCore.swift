@@ -18,6 +18,7 @@ final class PlayerCore: @unchecked Sendable {
         var volume: Double = 1
         var muted = false
         var speed = 1.0
+        var levelling = false
         /// The time whose exact picture is decoded ahead (`PicturePrefetch`), and how many
         /// seeks showed such a picture at once.
         var prefetched: Double?
@@ -177,6 +178,7 @@ final class PlayerCore: @unchecked Sendable {
             }
         case .setVolume(let v): setVolume(v)
         case .setSpeed(let s): setSpeed(s)
+        case .setLevelling(let on): setLevelling(on)
         case .setDeinterlace(let mode): setDeinterlace(mode)
         case .setMuted(let m): setMuted(m)
         case .setTimeObserverInterval(let interval): observer.setInterval(interval)

@@ -4,7 +4,8 @@ import Foundation
 /// The audio decoder thread: packets in, device-format PCM with media times into the FIFO.
 /// After an exact seek, samples before the target are cut off (to the sample), and the first
 /// few milliseconds fade in so that starting mid-waveform does not click. Away from 1×, the
-/// sound goes through a pitch-preserving tempo filter before the FIFO. Packets in and frames out
+/// sound goes through a pitch-preserving tempo filter before the FIFO, and while levelling is
+/// on through `LoudnessLevelling` before that. Packets in and frames out
 /// go through the `DecodePump` it shares with the video decoder.
 /// Threading: its own thread; `join` from the control thread after the queues are aborted.
 final class AudioDecodeWorker: @unchecked Sendable {
@@ -20,6 +21,8 @@ final class AudioDecodeWorker: @unchecked Sendable {
     /// Media seconds per second of sound, taken up at the next flush (the control thread sets
     /// it, then seeks, so that the FIFO never mixes tempos within one serial).
     let speed = Locked(1.0)
+    /// Loudness levelling wanted: taken up at the next decoded frame, with a cross-fade.
+    let levelling = Locked(false)
     /// Fade-in length after every flush: 5 ms is below what the ear hears as a fade, and
     /// enough to take the step out of a waveform that starts mid-cycle.
     static let fadeInSeconds = 0.005
@@ -51,6 +54,7 @@ final class AudioDecodeWorker: @unchecked Sendable {
         // input's media time at `speed` seconds per second of sound.
         var tempoStart: Double?
         var tempoOutput = 0
+        let levelling = LoudnessLevelling(format: fifo.format, levelled: self.levelling.current)
         let fadeFrames = max(1, Int(rate * Self.fadeInSeconds))
         var faded = fadeFrames
 
@@ -93,6 +97,15 @@ final class AudioDecodeWorker: @unchecked Sendable {
             }
         }
 
+        /// Levelled (or not) sound on to the tempo filter or the FIFO.
+        func forward(_ samples: UnsafeMutablePointer<Float>, frames: Int, pts: Double) {
+            if tempo != nil {
+                stretch(samples, frames: frames, pts: pts)
+            } else {
+                append(samples, frames: frames, pts: pts, speed: 1)
+            }
+        }
+
         func emit(_ count: Int, pts: Double) {
             var frames = count
             var start = pts
@@ -103,11 +116,8 @@ final class AudioDecodeWorker: @unchecked Sendable {
                 if skip > 0 { offset = skip; frames -= skip; start = pts + Double(skip) / rate }
                 cutBefore = nil
             }
-            if tempo != nil {
-                stretch(resampler.buffer + offset * channels, frames: frames, pts: start)
-            } else {
-                append(resampler.buffer + offset * channels, frames: frames, pts: start, speed: 1)
-            }
+            levelling.process(resampler.buffer + offset * channels, frames: frames, pts: start,
+                              levelled: self.levelling.current, deliver: forward)
             nextPts = start + Double(frames) / rate
             decodedSamples.withLock { $0 += frames }
         }
@@ -145,12 +155,14 @@ final class AudioDecodeWorker: @unchecked Sendable {
                 nextPts = nil
                 faded = 0
                 setUpTempo()
+                levelling.reset(levelled: self.levelling.current)
             case .sending:
                 break
             case .ended:
                 if let count = try? resampler.convert(nil), count > 0, let pts = nextPts {
                     emit(count, pts: pts)
                 }
+                levelling.drain(forward)
                 if tempo != nil { stretch(nil, frames: 0, pts: nextPts ?? 0) }
                 fifo.markEndOfStream(serial: serial)
             case .aborted:

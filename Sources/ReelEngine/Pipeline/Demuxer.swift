@@ -39,6 +39,8 @@ final class Demuxer: @unchecked Sendable {
     let readErrors = Locked(0)
     /// Bytes queued across all streams before the demuxer waits, whatever the per-stream counts.
     static let maxQueuedBytes = 16 << 20
+    /// Bytes queued before the demuxer waits even for a sound queue run empty.
+    static let starvedSoundLimit = 4 * maxQueuedBytes
     /// EAGAINs in a row retried at once before waiting for more data.
     static let immediateRetries = 8
 
@@ -165,14 +167,21 @@ final class Demuxer: @unchecked Sendable {
 
     /// Enough is queued when the total is large, or when every stream has a comfortable lead
     /// (ffplay's rule: it never starves one decoder while another's queue is full). The lead
-    /// is well above `PacketQueue.refillPackets`, so refills come in bursts.
+    /// is well above `PacketQueue.refillPackets`, so refills come in bursts. Past the budget,
+    /// a sound queue run empty is still fed, up to `starvedSoundLimit`: loudness levelling
+    /// holds 1.9 s of sound back, which at 100 Mbit/s is more picture than the budget queued
+    /// beside it, and stopping there left the sound waiting for packets the picture's queue
+    /// held back (a stall).
     private func queuesAreFull() -> Bool {
         var total = 0
         var allComfortable = true
+        var soundStarved = false
         for route in routes {
             total += route.queue.byteCount
             if route.queue.packetCount < 48 { allComfortable = false }
+            if route.isAudio && route.queue.packetCount == 0 { soundStarved = true }
         }
+        if soundStarved && total < Self.starvedSoundLimit { return false }
         return total > Self.maxQueuedBytes || allComfortable
     }
 

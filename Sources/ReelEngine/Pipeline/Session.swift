@@ -187,6 +187,9 @@ final class Session: @unchecked Sendable {
         clock.setSpeed(speed)
     }
 
+    /// Taken up by the audio decoder at its next frame, with a cross-fade (`LoudnessLevelling`).
+    func setLevelling(_ on: Bool) { audioWorker?.levelling.withLock { $0 = on } }
+
     var hasVideo: Bool { presentation != nil }
     var hasAudio: Bool { fifo != nil }
 

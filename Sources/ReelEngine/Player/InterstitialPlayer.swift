@@ -83,6 +83,7 @@ public final class InterstitialPlayer: PlaybackController, @unchecked Sendable {
     public var volume: Double { main.volume }
     public var isMuted: Bool { main.isMuted }
     public var speed: Double { main.speed }
+    public var isLevelling: Bool { main.isLevelling }
     public var statistics: PlaybackStatistics { main.statistics }
 
     public func open(_ source: MediaSource) {
@@ -145,6 +146,11 @@ public final class InterstitialPlayer: PlaybackController, @unchecked Sendable {
 
     public func setSpeed(_ speed: Double) { main.setSpeed(speed) }
 
+    public func setLevelling(_ on: Bool) {
+        main.setLevelling(on)
+        currentBreak()?.setLevelling(on)
+    }
+
     public func setTimeObserverInterval(_ seconds: Double) {
         lock.lock()
         hostInterval = seconds
@@ -201,6 +207,7 @@ public final class InterstitialPlayer: PlaybackController, @unchecked Sendable {
         if at > 0 { main.seek(to: at, mode: .exact) }
         player.setVolume(main.volume)
         player.setMuted(main.isMuted)
+        player.setLevelling(main.isLevelling)
         player.setTimeObserverInterval(0.25)
         emit(.stateChanged(from: from, to: .suspended))
         emit(.interstitialStarted(started))

@@ -14,6 +14,8 @@ public protocol PlaybackController: AnyObject, Sendable {
     var isMuted: Bool { get }
     /// Media seconds per second of playback, `speedRange` at most; the sound keeps its pitch.
     var speed: Double { get }
+    /// Loudness levelling is on (quiet passages raised, loud ones held down).
+    var isLevelling: Bool { get }
     /// Pictures shown and dropped, decode errors, sound underruns of the media playing.
     var statistics: PlaybackStatistics { get }
 
@@ -44,6 +46,9 @@ public protocol PlaybackController: AnyObject, Sendable {
     /// Changes the playback speed (clamped to `speedRange`); it applies at once, from the
     /// picture on screen, and stays for the next media opened.
     func setSpeed(_ speed: Double)
+    /// Loudness levelling on or off: it applies at once while playing, cross-faded without a
+    /// gap, and stays for the next media opened; reported back as `PlayerEvent.levellingChanged`.
+    func setLevelling(_ on: Bool)
     func setTimeObserverInterval(_ seconds: Double)
     /// The A-B loop over the item playing (nil: none): reaching the span's end from inside it
     /// goes back to its start without a gap; reported back as `PlayerEvent.loopChanged`, and

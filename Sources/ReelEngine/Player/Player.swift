@@ -55,6 +55,7 @@ public final class Player: PlaybackController, @unchecked Sendable {
     public func setVolume(_ volume: Double) { send(.setVolume(volume)) }
     public func setMuted(_ muted: Bool) { send(.setMuted(muted)) }
     public func setSpeed(_ speed: Double) { send(.setSpeed(speed)) }
+    public func setLevelling(_ on: Bool) { send(.setLevelling(on)) }
     public func setLoop(_ span: LoopSpan?) { send(.setLoop(span)) }
     /// Deinterlacing from the picture on screen on (the next openings too).
     public func setDeinterlace(_ mode: DeinterlaceMode) { send(.setDeinterlace(mode)) }
@@ -69,6 +70,7 @@ public final class Player: PlaybackController, @unchecked Sendable {
     public var volume: Double { core.snapshot.current.volume }
     public var isMuted: Bool { core.snapshot.current.muted }
     public var speed: Double { core.snapshot.current.speed }
+    public var isLevelling: Bool { core.snapshot.current.levelling }
     /// What is done to interlaced pictures now (nil before the first frame is decoded).
     public var deinterlacing: DeinterlaceStatus? { core.snapshot.current.session?.deinterlacing }
 

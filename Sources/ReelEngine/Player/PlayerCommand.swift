@@ -15,6 +15,7 @@ enum PlayerCommand: Sendable {
     case setVolume(Double)
     case setMuted(Bool)
     case setSpeed(Double)
+    case setLevelling(Bool)
     case setDeinterlace(DeinterlaceMode)
     case setTimeObserverInterval(Double)
     case setObservesEveryFrame(Bool)

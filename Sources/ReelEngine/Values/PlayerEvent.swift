@@ -34,6 +34,8 @@ public enum PlayerEvent: Sendable {
     case volumeChanged(volume: Double, muted: Bool)
     /// The playback speed changed (media seconds per second; pitch is kept).
     case speedChanged(Double)
+    /// Loudness levelling was switched on or off (`PlaybackController.setLevelling`).
+    case levellingChanged(Bool)
     /// The A-B loop the player holds now (`Player.setLoop`; nil: none, as when the item changes).
     case loopChanged(LoopSpan?)
     /// Deinterlacing started or stopped, or its mode changed (at each opening too).

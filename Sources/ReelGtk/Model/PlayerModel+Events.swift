@@ -150,6 +150,11 @@ extension PlayerModel {
             sound.isMuted = muted
             aspects.insert(.sound)
             return nil
+        case .levellingChanged(let on):
+            guard on != sound.isLevelling else { return nil }
+            sound.isLevelling = on
+            aspects.insert(.sound)
+            return nil
         case .deinterlacingChanged(let status):
             guard status != deinterlacing else { return nil }
             deinterlacing = status

@@ -34,6 +34,8 @@ extension PlayerModel {
     public struct Sound: Sendable, Equatable {
         public internal(set) var volume = 1.0
         public internal(set) var isMuted = false
+        /// Loudness levelling is on.
+        public internal(set) var isLevelling = false
         /// Seconds the sound is heard later than the picture (negative: earlier).
         public internal(set) var delay = 0.0
     }

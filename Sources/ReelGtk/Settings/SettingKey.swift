@@ -16,6 +16,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case remainingMinusSign = "remaining-minus-sign"
     case volume = "volume"
     case muted = "muted"
+    case levelLoudness = "level-loudness"
     case subtitleSize = "subtitle-size"
     case subtitleFont = "subtitle-font"
     case subtitleColor = "subtitle-color"

@@ -15,6 +15,20 @@ struct PlayerModelTests {
         var lines: [String] = []
     }
 
+    @Test("Levelling switched is a change of the sound, told once; the same again is no change")
+    func levelling() async {
+        await MainActor.run {
+            let model = PlayerModel()
+            var changes: [Bool] = []
+            let token = model.observe { change in if change.contains(.sound) { changes.append(model.sound.isLevelling) } }
+            model.apply(.levellingChanged(true))
+            model.apply(.levellingChanged(true))
+            model.apply(.levellingChanged(false))
+            #expect(changes == [true, false])
+            withExtendedLifetime(token) {}
+        }
+    }
+
     @Test("Fed events, the model holds what they say and tells every observer once per change, in the order they came")
     func holdsAndTells() async {
         await MainActor.run {
