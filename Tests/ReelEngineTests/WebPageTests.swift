@@ -137,6 +137,17 @@ struct WebPageTests {
         #expect(abs((test.player.currentFrame?.pts ?? 0) - 2.0) < 0.05, "the picture moved: \(String(describing: test.player.currentFrame?.pts))")
     }
 
+    @Test("A page of two videos plays the first and lists both for the queue")
+    func listed() throws {
+        let address = try WebPages.twoVideos(try WebServer.shared())
+        let test = TestPlayer()
+        try test.open(address)
+        let info = try #require(test.player.mediaInfo)
+        #expect(info.webPageEntries.map { ($0 as NSString).lastPathComponent } == ["first.mp4", "second.mp4"])
+        #expect(info.source.hasSuffix("first.mp4"))
+        #expect(info.title == "Two films (1)")
+    }
+
     /// What opening `address` with `options` ended in.
     static func failure(_ address: String, _ configure: @escaping (inout WebPageOptions) -> Void = { _ in }) throws -> PlayerError {
         let test = TestPlayer { configure(&$0.webPages) }

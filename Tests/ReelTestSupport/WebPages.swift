@@ -30,4 +30,14 @@ public enum WebPages {
             <video controls><source src="two/master.m3u8" type="application/x-mpegURL"></video></body></html>
             """, as: "pages/two.html")
     }
+
+    /// A page holding two videos (the second a different clip), each in a `<video>` tag.
+    public static func twoVideos(_ server: WebServer) throws -> String {
+        _ = try server.publish(try Fixtures.path(.h264MP4), as: "pages/films/first.mp4")
+        _ = try server.publish(try Fixtures.path(.longSmall), as: "pages/films/second.mp4")
+        return try server.publish(text: """
+            <!doctype html><html><head><title>Two films</title></head><body>
+            <video controls src="films/first.mp4"></video><p>and</p><video controls src="films/second.mp4"></video></body></html>
+            """, as: "pages/two-films.html")
+    }
 }

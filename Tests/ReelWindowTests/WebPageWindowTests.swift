@@ -33,4 +33,21 @@ struct WebPageWindowTests {
             #expect(app.title.hasPrefix("Two qualities (1)"))
         }
     }
+
+    @Test("A page of two videos: the first plays, the second waits in the queue, and the notice says so")
+    func listedVideosQueued() throws {
+        try SharedDesktop.standard.use { desktop in
+            try desktop.writeSettings(["remember-queue=false", ControlsTests.readableMessages])
+            let address = try WebPages.twoVideos(try WebServer.shared())
+            let app = try ReelApp(on: desktop, arguments: ["--paused", address])
+            defer { app.stop() }
+            try app.waitForElement("the notice of the page's other video") {
+                $0.role == "label" && $0.name == "1 more video from the page is in the queue"
+            }
+            try app.click(try app.revealHeader(showing: "Queue"))
+            let rows = try QueueWindowTests.rows(app, count: 2)
+            #expect(rows.count == 2 && rows[0].contains("two-films.html") && rows[0].hasSuffix("(playing)")
+                    && rows[1].contains("second.mp4"), "rows: \(rows)")
+        }
+    }
 }

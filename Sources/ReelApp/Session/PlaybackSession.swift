@@ -28,6 +28,8 @@ final class PlaybackSession {
     private(set) var inBackground = false
     /// The last answer of `resumes`, kept until the next item opens.
     private var nextResumes: (item: MediaSource, resumes: Bool)?
+    /// Web pages whose list of videos already joined the queue (a reopening lists them again).
+    private var listedPages: Set<String> = []
 
     /// A crash or power cut loses at most this much of where the film was.
     static let historySaveInterval = 10.0
@@ -190,6 +192,8 @@ final class PlaybackSession {
             queue.advancedWithoutGap()
             historySource = queue.currentSource
             historyKey = queue.currentSource.flatMap { ResumeHistory.key(for: $0) }
+        case .loaded(let info):
+            queueListedVideos(info)
         case .playedToEnd:
             if let key = historyKey { history.forget(key: key) }
             let goesOn = queue.playedToEnd()
@@ -212,5 +216,18 @@ final class PlaybackSession {
             history.record(key: key, source: source.description, position: model.position, duration: model.duration)
             if now().timeIntervalSince(lastHistorySave) > Self.historySaveInterval { saveResumePosition() }
         }
+    }
+
+    /// A web page listing several videos (a playlist, a page of clips): the others join the
+    /// queue right after it, once, as a playlist file's items would.
+    private func queueListedVideos(_ info: MediaInfo) {
+        guard info.webPageEntries.count > 1, let page = info.webPage, !listedPages.contains(page),
+              let current = queue.queue.current, queue.currentSource == (try? MediaSource(parsing: page)) else { return }
+        listedPages.insert(page)
+        let added = queue.insert(Array(info.webPageEntries.dropFirst()), at: current + 1)
+        guard added > 0 else { return }
+        // Translators: a web page listed several videos; %ld of them were added to the queue.
+        window?.notify(String(format: trn("%ld more video from the page is in the queue", "%ld more videos from the page are in the queue", added), added),
+                       actions: [], seconds: 4)
     }
 }

@@ -88,6 +88,7 @@ final class MediaLoader: @unchecked Sendable {
                 WebFormatChoice(id: $0.id, height: $0.height, note: $0.label)
             }
             info.webFormat = pageVideo
+            if page.entries.count > 1 { info.webPageEntries = page.entries }
         }
         var warnings: [PlayerWarning] = []
         if !configuration.playsVideo { info.selectedVideoStream = nil }

@@ -23,6 +23,9 @@ public struct MediaInfo: Sendable, Equatable, Codable {
     /// The page's pictures Reel can play (other qualities), tallest first, and the one playing.
     public var webFormats: [WebFormatChoice] = []
     public var webFormat: String?
+    /// A web page's list of videos (this one first), when it holds more than one: the queue
+    /// takes the others after it.
+    public var webPageEntries: [String] = []
     public var isSeekable: Bool
     /// Index into `streams` of the video and audio streams the player uses.
     public var selectedVideoStream: Int?

@@ -8,17 +8,29 @@ import Foundation
 enum PageResolver {
     static func resolve(_ address: String, options: WebPageOptions, interrupt: InterruptFlag,
                         decodes: (String) -> Bool) throws(PlayerError) -> (page: WebPage, video: PageFormat, audio: PageFormat?) {
-        let output = try run([options.program, "-J", "--no-warnings", "--no-progress", "--no-playlist",
-                              "--playlist-items", "1", "--no-cache-dir", "--", address],
-                             timeout: options.timeout, interrupt: interrupt)
-        guard let page = WebPage(json: output, address: address) else {
+        guard var page = try ask(address, options: options, interrupt: interrupt) else {
             throw .webPageFailed("no video found on \(address)")
+        }
+        // A list of other pages (a channel, a playlist): its first is asked about in turn.
+        if page.formats.isEmpty, let first = page.entries.first {
+            guard let video = try ask(first, options: options, interrupt: interrupt), !video.formats.isEmpty else {
+                throw .webPageFailed("no video found on \(first)")
+            }
+            page = WebPage(address: address, title: video.title, chapters: video.chapters, formats: video.formats,
+                           duration: video.duration, entries: page.entries)
         }
         guard let chosen = FormatChoice.choose(page.formats, maxHeight: options.maxHeight, asked: options.format,
                                                decodes: decodes) else {
             throw .webPageFailed("none of the page's formats is one Reel can play")
         }
         return (page, chosen.video, chosen.audio)
+    }
+
+    /// What yt-dlp says of `address` (a list flat: its entries' addresses, not each one asked).
+    private static func ask(_ address: String, options: WebPageOptions, interrupt: InterruptFlag) throws(PlayerError) -> WebPage? {
+        let output = try run([options.program, "-J", "--no-warnings", "--no-progress", "--no-playlist", "--flat-playlist",
+                              "--no-cache-dir", "--", address], timeout: options.timeout, interrupt: interrupt)
+        return WebPage(json: output, address: address)
     }
 
     /// yt-dlp's standard output; its reason ("ERROR: …") as the error when it fails.

@@ -1,7 +1,8 @@
 import Foundation
 
 /// What yt-dlp found on a web page: the video's title, its chapters, its formats and the one
-/// Reel plays. Read from `yt-dlp -J`'s JSON (a page holding a list plays its first video).
+/// Reel plays. Read from `yt-dlp -J --flat-playlist`'s JSON: a page holding a list gives its
+/// first video (with its formats, or as another page to ask about) and the addresses of all.
 /// Threading: a value type.
 public struct WebPage: Sendable, Equatable {
     public var address: String
@@ -9,12 +10,17 @@ public struct WebPage: Sendable, Equatable {
     public var chapters: [Chapter]
     public var formats: [PageFormat]
     public var duration: Double?
+    /// A list's videos, in order (the first is this one): what the queue takes.
+    public var entries: [String]
 
     /// The page's video from yt-dlp's JSON; nil when it holds none.
     public init?(json: Data, address: String) {
         guard var object = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any] else { return nil }
+        entries = []
         if object["_type"] as? String == "playlist" {
-            guard let first = (object["entries"] as? [Any])?.compactMap({ $0 as? [String: Any] }).first else { return nil }
+            let list = (object["entries"] as? [Any])?.compactMap { $0 as? [String: Any] } ?? []
+            guard let first = list.first else { return nil }
+            entries = list.compactMap { ($0["url"] as? String).flatMap { $0.hasPrefix("http://") || $0.hasPrefix("https://") ? $0 : nil } }
             object = first
         }
         self.address = address
@@ -25,10 +31,21 @@ public struct WebPage: Sendable, Equatable {
             return Chapter(start: start, end: end, title: chapter["title"] as? String)
         }
         var found = (object["formats"] as? [[String: Any]] ?? []).compactMap(Self.format)
-        // A page with one video and no list of formats names it at the top.
-        if found.isEmpty, let single = Self.format(object) { found = [single] }
-        guard !found.isEmpty else { return nil }
+        // A page with one video and no list of formats names it at the top; a list's entry
+        // that is another page to ask about ("url") names that page instead.
+        let isPage = ["url", "url_transparent"].contains(object["_type"] as? String ?? "")
+        if found.isEmpty, !isPage, let single = Self.format(object) { found = [single] }
+        guard !found.isEmpty || (isPage && !entries.isEmpty) else { return nil }
         formats = found
+    }
+
+    public init(address: String, title: String?, chapters: [Chapter], formats: [PageFormat], duration: Double?, entries: [String]) {
+        self.address = address
+        self.title = title
+        self.chapters = chapters
+        self.formats = formats
+        self.duration = duration
+        self.entries = entries
     }
 
     private static func format(_ item: [String: Any]) -> PageFormat? {
