@@ -20,8 +20,9 @@ packages=(
   meson gettext
   # Test and benchmark tools
   ffmpeg pulseaudio pulseaudio-utils nginx-light mpv python3
-  # yt-dlp finds the video on a web page (Reel runs it; the tests serve pages to it)
-  yt-dlp
+  # yt-dlp finds the video on a web page (Reel runs it; the tests serve pages to it, and look
+  # for a yt-dlp left running with pgrep, from procps)
+  yt-dlp procps
   # The fuzzing harness (scripts/fuzz.sh) damages media with zzuf
   zzuf
   # OCR reads rendered subtitles back from pictures in the tests
