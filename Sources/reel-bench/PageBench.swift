@@ -31,11 +31,8 @@ struct PageBench {
     }
 
     private func reelFirstPicture(_ source: MediaSource) throws -> Double {
-        var template = Array("/tmp/reel-bench-cache-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw ToolFailure(code: "internal_error", message: "cannot make a cache folder") }
-        let folder = String(cString: made)
-        BenchInterrupt.shared.register(directory: folder)
-        defer { try? FileManager.default.removeItem(atPath: folder); BenchInterrupt.shared.unregister(directory: folder) }
+        let folder = try Self.temporaryFolder("reel-bench-cache")
+        defer { Self.remove(folder) }
         var configuration = PlayerConfiguration()
         configuration.audioOutput = .null
         configuration.streamCache.directory = folder + "/streams"
@@ -57,11 +54,8 @@ struct PageBench {
     }
 
     private func mpvFirstPicture(_ path: String) throws -> Double {
-        var template = Array("/tmp/reel-bench-mpv-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw ToolFailure(code: "internal_error", message: "cannot make a folder for mpv's socket") }
-        let folder = String(cString: made)
-        BenchInterrupt.shared.register(directory: folder)
-        defer { try? FileManager.default.removeItem(atPath: folder); BenchInterrupt.shared.unregister(directory: folder) }
+        let folder = try Self.temporaryFolder("reel-bench-mpv")
+        defer { Self.remove(folder) }
         let clock = Stopwatch()
         // --no-config keeps the user's settings out; the ytdl hook is built in and on.
         let child = try ChildProcess(path: path,
@@ -73,5 +67,19 @@ struct PageBench {
         let first = try client.wait(deadline: HostTime.now.adding(seconds: timeout)) { $0.event == "playback-restart" }
         try? client.send(["quit"], requestID: 0)
         return first.at.seconds(since: clock.start) * 1000
+    }
+
+    /// A folder of the run's own under /tmp, removed even when the bench is interrupted.
+    private static func temporaryFolder(_ prefix: String) throws -> String {
+        var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw ToolFailure(code: "internal_error", message: "cannot make a folder in /tmp") }
+        let folder = String(cString: made)
+        BenchInterrupt.shared.register(directory: folder)
+        return folder
+    }
+
+    private static func remove(_ folder: String) {
+        try? FileManager.default.removeItem(atPath: folder)
+        BenchInterrupt.shared.unregister(directory: folder)
     }
 }

@@ -14,19 +14,7 @@ struct ExternalAudioTests {
 
     /// The picture alone (the fixture without its sound) and four seconds of white noise.
     static func fixtures() throws -> (video: String, sound: String) {
-        let video = Fixtures.directory.appendingPathComponent("external-audio-picture.mp4").path
-        let sound = Fixtures.directory.appendingPathComponent("external-audio-noise.flac").path
-        if !FileManager.default.fileExists(atPath: video) {
-            try Command.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-i", try Fixtures.path(.h264MP4),
-                             "-an", "-c", "copy", video + ".part.mp4"])
-            try FileManager.default.moveItem(atPath: video + ".part.mp4", toPath: video)
-        }
-        if !FileManager.default.fileExists(atPath: sound) {
-            try Command.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi",
-                             "-i", "anoisesrc=d=4:c=white:r=48000:a=0.3:s=7", "-ac", "1", sound + ".part.flac"])
-            try FileManager.default.moveItem(atPath: sound + ".part.flac", toPath: sound)
-        }
-        return (video, sound)
+        (try SoundFileFixtures.pictureOnly(.h264MP4, name: "external-audio-picture.mp4"), try SoundFileFixtures.whiteNoise())
     }
 
     /// The sound file as FFmpeg decodes it, 48 kHz mono.

@@ -37,18 +37,6 @@ struct AudioFileWindowTests {
     }
 
     static func fixtures() throws -> (video: String, sound: String) {
-        let video = Fixtures.directory.appendingPathComponent("audio-file-window-picture.mp4").path
-        let sound = Fixtures.directory.appendingPathComponent("external-audio-noise.flac").path
-        if !FileManager.default.fileExists(atPath: video) {
-            try Command.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-i", try Fixtures.path(.longSmall),
-                             "-an", "-c", "copy", video + ".part.mp4"])
-            try FileManager.default.moveItem(atPath: video + ".part.mp4", toPath: video)
-        }
-        if !FileManager.default.fileExists(atPath: sound) {
-            try Command.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi",
-                             "-i", "anoisesrc=d=4:c=white:r=48000:a=0.3:s=7", "-ac", "1", sound + ".part.flac"])
-            try FileManager.default.moveItem(atPath: sound + ".part.flac", toPath: sound)
-        }
-        return (video, sound)
+        (try SoundFileFixtures.pictureOnly(.longSmall, name: "audio-file-window-picture.mp4"), try SoundFileFixtures.whiteNoise())
     }
 }

@@ -30,24 +30,10 @@ final class AudioFileControl {
     }
 
     private func chooseFile() {
-        let chooser = gtk_file_chooser_native_new(tr("Add a Sound Track"), parent.cast(), GTK_FILE_CHOOSER_ACTION_OPEN,
-                                                  tr("_Add"), tr("_Cancel"))!
-        let sounds = gtk_file_filter_new()!
-        gtk_file_filter_set_name(sounds, tr("Sound files"))
-        gtk_file_filter_add_mime_type(sounds, "audio/*")
-        gtk_file_chooser_add_filter(chooser.raw.cast(), sounds)
-        let all = gtk_file_filter_new()!
-        gtk_file_filter_set_name(all, tr("All files"))
-        gtk_file_filter_add_pattern(all, "*")
-        gtk_file_chooser_add_filter(chooser.raw.cast(), all)
-        Signal.connectInt(chooser.raw, "response") { [weak self] response in
-            if response == Int(GTK_RESPONSE_ACCEPT.rawValue), let file = gtk_file_chooser_get_file(chooser.raw.cast()) {
-                if let path = GString.take(g_file_get_path(file)) ?? GString.take(g_file_get_uri(file)) { self?.player.addAudioFile(path) }
-                g_object_unref(file.raw.cast(to: GObject.self))
-            }
-            g_object_unref(chooser.raw.cast(to: GObject.self))
+        OpenDialogs.chooseTrackFile(parent: parent, title: tr("Add a Sound Track"), kind: tr("Sound files"),
+                                    mimeTypes: ["audio/*"], acceptingURIs: true) { [weak self] path in
+            self?.player.addAudioFile(path)
         }
-        gtk_native_dialog_show(chooser.raw.cast())
     }
 }
 

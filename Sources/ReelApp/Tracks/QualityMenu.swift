@@ -16,23 +16,14 @@ final class QualityMenu {
     init(builder: UIBuilder, window: UnsafeMutablePointer<GtkWidget>, player: TrackSelection) {
         items = OpaquePointer(builder.object("quality-items"))
         submenu = Actions.add(window.raw, "quality-menu") {}
-        let type = g_variant_type_new("s")
-        defer { g_variant_type_free(type) }
-        action = g_simple_action_new_stateful("web-format", type, g_variant_new_string(""))!
-        Signal.connectAction(action.raw) { [weak player] parameter in
-            guard let parameter else { return }
-            player?.selectWebFormat(String(cString: g_variant_get_string(parameter, nil)))
-        }
-        g_action_map_add_action(OpaquePointer(window.raw), action)
-        // The window's action map keeps it as long as the window, which outlives this.
-        g_object_unref(action.raw.cast(to: GObject.self))
+        action = Actions.addStringChoice(window.raw, "web-format", initial: "") { [weak player] id in player?.selectWebFormat(id) }
         Actions.setEnabled(submenu, false)
     }
 
     /// The qualities of what is open now (none for anything but a web page).
     func follow(_ info: MediaInfo?) {
         let choices = info?.webFormats ?? []
-        g_simple_action_set_state(action, g_variant_new_string(info?.webFormat ?? ""))
+        Actions.setState(action, string: info?.webFormat ?? "")
         Actions.setEnabled(submenu, choices.count > 1)
         guard choices != shown else { return }
         shown = choices

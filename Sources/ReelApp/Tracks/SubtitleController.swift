@@ -249,24 +249,10 @@ final class SubtitleController {
     }
 
     private func chooseFile() {
-        let chooser = gtk_file_chooser_native_new(tr("Add Subtitles"), parent.cast(), GTK_FILE_CHOOSER_ACTION_OPEN,
-                                                  tr("_Add"), tr("_Cancel"))!
-        let filter = gtk_file_filter_new()!
-        gtk_file_filter_set_name(filter, tr("Subtitles"))
-        for ext in SubtitleFiles.extensions { gtk_file_filter_add_suffix(filter, ext) }
-        gtk_file_chooser_add_filter(chooser.raw.cast(), filter)
-        let all = gtk_file_filter_new()!
-        gtk_file_filter_set_name(all, tr("All files"))
-        gtk_file_filter_add_pattern(all, "*")
-        gtk_file_chooser_add_filter(chooser.raw.cast(), all)
-        Signal.connectInt(chooser.raw, "response") { [weak self] response in
-            if response == Int(GTK_RESPONSE_ACCEPT.rawValue), let file = gtk_file_chooser_get_file(chooser.raw.cast()) {
-                if let path = GString.take(g_file_get_path(file)) { self?.player.addSubtitleFile(path) }
-                g_object_unref(file.raw.cast(to: GObject.self))
-            }
-            g_object_unref(chooser.raw.cast(to: GObject.self))
+        OpenDialogs.chooseTrackFile(parent: parent, title: tr("Add Subtitles"), kind: tr("Subtitles"),
+                                    suffixes: SubtitleFiles.extensions, acceptingURIs: false) { [weak self] path in
+            self?.player.addSubtitleFile(path)
         }
-        gtk_native_dialog_show(chooser.raw.cast())
     }
 
     /// Dropped files that are all subtitle files are added to the playing media rather than

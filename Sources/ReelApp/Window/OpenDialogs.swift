@@ -146,13 +146,25 @@ enum OpenDialogs {
         }
     }
 
+    /// A native chooser for one file to add to what plays (a subtitle or a sound file): the kind
+    /// named `kind` (by MIME type or suffix) and All files; `done` gets its path (or its URI when
+    /// `acceptingURIs` and it has no path).
+    static func chooseTrackFile(parent: UnsafeMutablePointer<GtkWidget>, title: String, kind: String, mimeTypes: [String] = [],
+                                suffixes: [String] = [], acceptingURIs: Bool, _ done: @escaping @MainActor (String) -> Void) {
+        let chooser = gtk_file_chooser_native_new(title, parent.cast(), GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Add"), tr("_Cancel"))!
+        addFilter(chooser, kind, mimeTypes: mimeTypes, suffixes: suffixes)
+        addFilter(chooser, tr("All files"), patterns: ["*"])
+        show(chooser, acceptingURIs: acceptingURIs, done)
+    }
+
     @discardableResult
     private static func addFilter(_ chooser: OpaquePointer, _ name: String, mimeTypes: [String] = [],
-                                  patterns: [String] = []) -> OpaquePointer {
+                                  patterns: [String] = [], suffixes: [String] = []) -> OpaquePointer {
         let filter = gtk_file_filter_new()!
         gtk_file_filter_set_name(filter, name)
         for type in mimeTypes { gtk_file_filter_add_mime_type(filter, type) }
         for pattern in patterns { gtk_file_filter_add_pattern(filter, pattern) }
+        for suffix in suffixes { gtk_file_filter_add_suffix(filter, suffix) }
         gtk_file_chooser_add_filter(chooser.raw.cast(), filter)
         return filter
     }

@@ -141,6 +141,12 @@ final class MediaInput: @unchecked Sendable {
 
     var streamCount: Int { Int(formatContext.pointee.nb_streams) }
 
+    /// The container's start in seconds (0 when it gives none): its times count from here.
+    var startTime: Double {
+        let start = formatContext.pointee.start_time
+        return start == reel_nopts_value() ? 0 : Double(start) / Double(AV_TIME_BASE)
+    }
+
     /// Reads the next packet into `packet`; returns 0, or a negative FFmpeg code (EOF, EAGAIN, ...).
     func read(into packet: Packet) -> Int32 {
         av_read_frame(formatContext, packet.pointer)

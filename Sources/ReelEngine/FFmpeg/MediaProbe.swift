@@ -10,7 +10,7 @@ enum MediaProbe {
         var streams: [StreamInfo] = []
         for i in 0..<input.streamCount { streams.append(streamInfo(input.stream(i))) }
         let metadata = describingTags(of: input, container: AVDictionaryReader.entries(ctx.metadata))
-        let start = ctx.start_time != reel_nopts_value() ? Double(ctx.start_time) / Double(AV_TIME_BASE) : 0
+        let start = input.startTime
         var chapters: [Chapter] = []
         for i in 0..<Int(ctx.nb_chapters) {
             guard let c = ctx.chapters[i]?.pointee else { continue }

@@ -144,7 +144,7 @@ final class Session: @unchecked Sendable {
             clock.follow(output)
             audioWorker = AudioDecodeWorker(decoder: decoder, packets: packets, fifo: fifo,
                                             timeBase: stream.pointee.time_base,
-                                            origin: external.map(Self.startTime) ?? info.startTime)
+                                            origin: external?.startTime ?? info.startTime)
             let route = Demuxer.Route(streamIndex: streamIndex, queue: packets, timeBase: av_q2d(stream.pointee.time_base), isAudio: true)
             if external == nil { routes.append(route) } else { audioRoute = route }
         } else {
@@ -167,7 +167,7 @@ final class Session: @unchecked Sendable {
         demuxer = Demuxer(input: input, routes: routes, side: side, wakeup: wakeup, origin: info.startTime, post: post)
         // The sound file's times count from its own start, as the media's from its own.
         if let route = audioRoute, let file = loaded.audioInput {
-            audioDemuxer = Demuxer(input: file, routes: [route], wakeup: audioWakeup, origin: Self.startTime(of: file), post: post)
+            audioDemuxer = Demuxer(input: file, routes: [route], wakeup: audioWakeup, origin: file.startTime, post: post)
         } else {
             audioDemuxer = nil
         }
@@ -175,11 +175,6 @@ final class Session: @unchecked Sendable {
 
     /// The sound file played in place of the media's sound, when one is.
     var externalAudio: MediaSource? { audioDemuxer == nil ? nil : audioInput?.source }
-
-    private static func startTime(of input: MediaInput) -> Double {
-        let start = input.formatContext.pointee.start_time
-        return start == reel_nopts_value() ? 0 : Double(start) / Double(AV_TIME_BASE)
-    }
 
     /// Takes effect for the clock at once and for the sound at the next seek (see PlayerCore).
     func setSpeed(_ speed: Double) {
