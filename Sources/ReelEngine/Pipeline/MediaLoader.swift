@@ -52,9 +52,10 @@ final class MediaLoader: @unchecked Sendable {
     private static func load(source: MediaSource, configuration: PlayerConfiguration, interrupt: InterruptFlag,
                              durationKnown: @Sendable (Double) -> Void,
                              cacheEvent: @escaping @Sendable (PlayerEvent) -> Void) throws(PlayerError) -> Loaded {
-        func open(_ source: MediaSource, announces: Bool = true) throws(PlayerError) -> MediaInput {
-            try MediaInput.opening(source, options: configuration.streamCacheProvider?() ?? configuration.streamCache, interrupt: interrupt,
-                                   events: cacheEvent) { duration in
+        func open(_ source: MediaSource, announces: Bool = true, headers: RequestHeaders = RequestHeaders()) throws(PlayerError) -> MediaInput {
+            var options = configuration.streamCacheProvider?() ?? configuration.streamCache
+            if !headers.isEmpty { options.requestHeaders = headers }
+            return try MediaInput.opening(source, options: options, interrupt: interrupt, events: cacheEvent) { duration in
                 if announces, let duration { durationKnown(duration) }
             }
         }
@@ -62,8 +63,9 @@ final class MediaLoader: @unchecked Sendable {
         // (FFmpeg first, as mpv does for addresses that look like media, so that plain media
         // never waits for yt-dlp).
         var page: WebPage?
-        var pageVideo: String?
+        var pageVideo: PageFormat?
         var external = configuration.externalAudio
+        var externalHeaders = RequestHeaders()
         let input: MediaInput
         do throws(PlayerError) {
             input = try open(source)
@@ -72,10 +74,13 @@ final class MediaLoader: @unchecked Sendable {
             let found = try PageResolver.resolve(address, options: configuration.webPages, interrupt: interrupt,
                                                  decodes: FormatChoice.decodable)
             page = found.page
-            pageVideo = found.video.id
-            input = try open(try MediaSource(parsing: found.video.url))
+            pageVideo = found.video
+            input = try open(try MediaSource(parsing: found.video.playedURL), headers: found.video.headers)
             // Picture and sound apart: the sound plays as a sound file of its own.
-            if external == nil, let audio = found.audio { external = try MediaSource(parsing: audio.url) }
+            if external == nil, let audio = found.audio {
+                external = try MediaSource(parsing: audio.playedURL)
+                externalHeaders = audio.headers
+            }
         }
         var info = MediaProbe.info(of: input)
         if let page {
@@ -87,8 +92,13 @@ final class MediaLoader: @unchecked Sendable {
             info.webFormats = FormatChoice.qualities(page.formats, decodes: FormatChoice.decodable).map {
                 WebFormatChoice(id: $0.id, height: $0.height, note: $0.label)
             }
-            info.webFormat = pageVideo
+            info.webFormat = pageVideo?.id
             if page.entries.count > 1 { info.webPageEntries = page.entries }
+            // A DASH manifest holds every quality: the one chosen is its picture of that height.
+            if let format = pageVideo, format.isDash, let height = format.height,
+               let stream = info.streams.first(where: { $0.kind == .video && !$0.isAttachedPicture && $0.height == height }) {
+                info.selectedVideoStream = stream.index
+            }
         }
         var warnings: [PlayerWarning] = []
         if !configuration.playsVideo { info.selectedVideoStream = nil }
@@ -100,7 +110,7 @@ final class MediaLoader: @unchecked Sendable {
         if let external, configuration.playsAudio {
             do throws(PlayerError) {
                 let opened = try Self.openExternalAudio(external, into: &info, wanted: configuration.audioStream) {
-                    source throws(PlayerError) in try open(source, announces: false)
+                    source throws(PlayerError) in try open(source, announces: false, headers: externalHeaders)
                 }
                 audioInput = opened
             } catch {
