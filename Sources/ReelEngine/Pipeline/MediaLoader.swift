@@ -31,27 +31,35 @@ final class MediaLoader: @unchecked Sendable {
 
     let interrupt = InterruptFlag()
     private var thread: EngineThread?
+    /// yt-dlp asked beside FFmpeg's first look (`PageLookahead`), joined with the loader.
+    private let lookahead = Locked<PageLookahead?>(nil)
 
     func start(source: MediaSource, configuration: PlayerConfiguration,
                durationKnown: @escaping @Sendable (Double) -> Void,
                cacheEvent: @escaping @Sendable (PlayerEvent) -> Void = { _ in },
                completion: @escaping @Sendable (Result<Loaded, PlayerError>) -> Void) {
         let interrupt = self.interrupt
+        let lookahead = self.lookahead
         thread = EngineThread(name: "reel.load") {
             completion(Result { () throws(PlayerError) in
                 try Self.load(source: source, configuration: configuration, interrupt: interrupt,
-                              durationKnown: durationKnown, cacheEvent: cacheEvent)
+                              durationKnown: durationKnown, cacheEvent: cacheEvent) { asked in lookahead.withLock { $0 = asked } }
             })
         }
     }
 
     func cancel() { interrupt.abort() }
 
-    func join() { thread?.join(); thread = nil }
+    func join() {
+        thread?.join()
+        thread = nil
+        lookahead.current?.join()
+    }
 
     private static func load(source: MediaSource, configuration: PlayerConfiguration, interrupt: InterruptFlag,
                              durationKnown: @Sendable (Double) -> Void,
-                             cacheEvent: @escaping @Sendable (PlayerEvent) -> Void) throws(PlayerError) -> Loaded {
+                             cacheEvent: @escaping @Sendable (PlayerEvent) -> Void,
+                             asking: (PageLookahead) -> Void) throws(PlayerError) -> Loaded {
         func open(_ source: MediaSource, announces: Bool = true, headers: RequestHeaders = RequestHeaders()) throws(PlayerError) -> MediaInput {
             var options = configuration.streamCacheProvider?() ?? configuration.streamCache
             if !headers.isEmpty { options.requestHeaders = headers }
@@ -67,12 +75,25 @@ final class MediaLoader: @unchecked Sendable {
         var external = configuration.externalAudio
         var externalHeaders = RequestHeaders()
         let input: MediaInput
+        var lookahead: PageLookahead?
+        if case .remote(let address) = source.location, PageLookahead.mayBePage(address) {
+            let asked = PageLookahead(address: address, options: configuration.webPages, parent: interrupt)
+            asking(asked)
+            lookahead = asked
+        }
         do throws(PlayerError) {
             input = try open(source)
+            lookahead?.drop()
         } catch {
-            guard case .notMediaFile = error, case .remote(let address) = source.location else { throw error }
-            let found = try PageResolver.resolve(address, options: configuration.webPages, interrupt: interrupt,
+            guard case .notMediaFile = error, case .remote(let address) = source.location else {
+                lookahead?.drop()
+                throw error
+            }
+            let found: PageLookahead.Found
+            if let lookahead { found = try lookahead.take() } else {
+                found = try PageResolver.resolve(address, options: configuration.webPages, interrupt: interrupt,
                                                  decodes: FormatChoice.decodable)
+            }
             page = found.page
             pageVideo = found.video
             input = try open(try MediaSource(parsing: found.video.playedURL), headers: found.video.headers)

@@ -72,4 +72,15 @@ struct WebPageRequestTests {
         #expect(headers.lines(toward: "https://elsewhere.example/v.mp4", from: "https://cdn.example.com/v.mp4")
                 == ["Referer: https://example.com/page"])
     }
+
+    @Test("yt-dlp is asked beside FFmpeg's first look only where an address may be a page", arguments: [
+        ("https://www.example.com/watch?v=abc", true), ("https://example.com/films/page.html", true),
+        ("https://example.com/", true), ("http://example.com/live/stream", true), ("https://example.com/a.php?id=3", true),
+        ("https://example.com/film.mp4", false), ("https://example.com/FILM.MKV?token=x", false),
+        ("https://cdn.example.com/master.m3u8", false), ("https://example.com/manifest.mpd#t=3", false),
+        ("file:///home/me/page.html", false), ("/home/me/page.html", false),
+    ])
+    func asksAhead(address: String, expected: Bool) {
+        #expect(PageLookahead.mayBePage(address) == expected)
+    }
 }
