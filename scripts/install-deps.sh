@@ -38,6 +38,9 @@ packages=(
   librsvg2-bin libgdk-pixbuf2.0-bin shared-mime-info
   # The media remote (MPRIS) as desktops reach it
   playerctl
+  # Wayland in the window tests: Weston, nested on the test X server (its X11 backend turns the
+  # server's input into a Wayland seat's)
+  weston
   # Vulkan on the CPU (lavapipe): FFmpeg's libplacebo filter, the tests' tone-mapping oracle
   mesa-vulkan-drivers
   # mkvpropedit: HDR metadata written into a test clip's container alone

@@ -14,6 +14,9 @@ public final class ReelApp {
     /// The accessible frame (or dialog) of `window`, by name, for a handle on another window:
     /// the tree holds every window of the app and the first frame is the main window's.
     private var frameName: String?
+    /// Running on a Wayland compositor (`WestonCompositor`): no X window to find; the window's
+    /// own coordinates are the screen's.
+    private var compositor: WestonCompositor?
 
     /// The binary built next to this test bundle.
     public static let binary = built("reel")
@@ -34,6 +37,15 @@ public final class ReelApp {
         log = desktop.home.appendingPathComponent("reel-\(UUID().uuidString.prefix(6)).log").path
         pid = try desktop.start([binary] + arguments, log: log, extra: environment)
         if waitForWindow { try findWindow(named: windowName) }
+    }
+
+    /// Reel as a Wayland client of `compositor`, its window found in the accessibility tree.
+    convenience init(on desktop: Desktop, compositor: WestonCompositor, arguments: [String] = [],
+                            environment: [String: String] = [:]) throws {
+        try self.init(on: desktop, arguments: arguments, waitForWindow: false,
+                      environment: environment.merging(compositor.environment) { $1 })
+        self.compositor = compositor
+        try waitForElement("the Reel window", timeout: 30) { $0.role == "frame" }
     }
 
     /// A Reel that something else started (`gio open`, a file manager), found by its window's
@@ -86,7 +98,8 @@ public final class ReelApp {
 
     /// The window's title as the window manager sees it.
     public var title: String {
-        (try? desktop.run(["xdotool", "getwindowname", window]).output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? ""
+        if compositor != nil { return (try? accessibleTree().first { $0.role == "frame" }?.name) ?? "" }
+        return (try? desktop.run(["xdotool", "getwindowname", window]).output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? ""
     }
 
     /// The window's outer geometry on screen.
@@ -137,7 +150,8 @@ public final class ReelApp {
         let frame = (frameName.flatMap { name in
             list.first { ["frame", "dialog"].contains($0["role"] as? String ?? "") && $0["name"] as? String == name }
         } ?? list.first { $0["role"] as? String == "frame" })?["box"] as? [Int]
-        let g = try geometry()
+        // On the compositor the window fills the output, whose corner is at `origin`.
+        let g = try compositor.map { (x: $0.origin.x, y: $0.origin.y, width: frame?[2] ?? 0, height: frame?[3] ?? 0) } ?? geometry()
         let marginX = frame.map { max(0, (g.width - $0[2]) / 2) } ?? 0
         let marginY = frame.map { max(0, (g.height - $0[3]) / 2) } ?? 0
         return list.map { item in

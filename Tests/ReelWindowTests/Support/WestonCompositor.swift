@@ -1,0 +1,60 @@
+import Foundation
+import ReelTestSupport
+
+/// A Wayland compositor on a test desktop, for Reel to run on as it does on GNOME's default
+/// session: Weston, drawing with pixman, on its X11 backend full-screen on the desktop's X
+/// server. That backend turns the X server's input into Wayland input, so xdotool's real
+/// pointer and key events reach Reel as a seat's events (Weston's headless backend has no
+/// seat), and a screenshot of the X screen shows the compositor's output (`width`×`height`, in
+/// Weston's window at `origin`). The kiosk shell gives each toplevel window the whole output,
+/// so a window's own coordinates (what GTK tells the accessibility tree on Wayland) are the
+/// output's.
+/// Threading: owned by one test; stopped with it (or with its desktop).
+final class WestonCompositor {
+    let desktop: Desktop
+    let socket: String
+    let log: String
+    /// Where the output's top left corner is on the X screen.
+    private(set) var origin = (x: 0, y: 0)
+    private let pid: Int32
+
+    /// `width`×`height`: the output's size (the desktop's when nil).
+    init(on desktop: Desktop, width: Int? = nil, height: Int? = nil) throws {
+        self.desktop = desktop
+        socket = "reel-wayland-\(UUID().uuidString.prefix(8))"
+        log = desktop.home.appendingPathComponent("weston.log").path
+        pid = try desktop.start(["weston", "--backend=x11-backend.so", "--use-pixman", "--width=\(width ?? desktop.width)",
+                                 "--height=\(height ?? desktop.height)", "--shell=kiosk-shell.so", "--socket=\(socket)",
+                                 "--idle-time=0"], log: log)
+        let runtime = desktop.environment["XDG_RUNTIME_DIR"] ?? ""
+        try Desktop.wait("Weston's socket", log: log) {
+            FileManager.default.fileExists(atPath: runtime + "/" + socket) && Command.isRunning(pid)
+        }
+        // Weston's window, placed by the X desktop's window manager: its inside is the output.
+        // (xdotool's search does not find it; xwininfo's tree lists it with its place on screen,
+        // "WxH+x+y  +X+Y", the last pair absolute.)
+        var found: (x: Int, y: Int)?
+        try Desktop.wait("Weston's window", log: log) {
+            let tree = try desktop.run(["xwininfo", "-root", "-tree"]).output
+            found = tree.split(separator: "\n").first { $0.contains("(\"weston") }
+                .flatMap { $0.split(separator: " ").last }
+                .map { $0.split(separator: "+").compactMap { Int($0) } }
+                .flatMap { $0.count == 2 ? (x: $0[0], y: $0[1]) : nil }
+            return found != nil
+        }
+        origin = found!
+    }
+
+    /// What a program started on the desktop needs to be a Wayland client of this compositor
+    /// (and nothing of the X server: DISPLAY emptied, so nothing falls back to X11 unseen).
+    var environment: [String: String] {
+        ["GDK_BACKEND": "wayland", "WAYLAND_DISPLAY": socket, "DISPLAY": ""]
+    }
+
+    func stop() {
+        kill(pid, SIGTERM)
+        for _ in 0..<400 where Command.isRunning(pid) { usleep(5_000) }
+    }
+
+    deinit { stop() }
+}

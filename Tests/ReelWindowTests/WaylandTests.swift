@@ -1,0 +1,101 @@
+import Foundation
+import ReelTestSupport
+import Testing
+
+/// Reel on Wayland, as GNOME runs it by default: a Wayland client of a real compositor
+/// (`WestonCompositor`), driven by real pointer and key events through the compositor's seat,
+/// seen on the compositor's output. The core of the X11 window suites, again there: the picture
+/// drawn as FFmpeg converts it, the controls shown by the pointer, keys, and a scrub by drag.
+/// Threading: serialised; each test has a desktop and a compositor of its own.
+@Suite("On Wayland", .serialized)
+struct WaylandTests {
+    /// A desktop with Weston full-screen on it, and Reel on Weston.
+    /// `output`: the compositor's output size (the desktop's when nil).
+    static func onCompositor<T>(settings: [String] = [], arguments: [String], output: (width: Int, height: Int)? = nil,
+                                _ body: (Desktop, WestonCompositor, ReelApp) throws -> T) throws -> T {
+        let desktop = try Desktop()
+        defer { desktop.stop() }
+        try desktop.writeSettings(["remember-queue=false", ControlsTests.readableMessages] + settings)
+        // The output 16:9 as the clips are (no black bars), and smaller than the X screen:
+        // Weston's window, framed by the window manager, lies wholly on it, and the pointer
+        // can rest outside it (where Reel's window does not see it).
+        let compositor = try WestonCompositor(on: desktop, width: output?.width ?? 1024, height: output?.height ?? 576)
+        defer { compositor.stop() }
+        try desktop.moveMouse(desktop.width - 2, desktop.height - 2)
+        let app = try ReelApp(on: desktop, compositor: compositor, arguments: arguments)
+        defer { app.stop() }
+        // A Wayland client: no X window of Reel's on the X server under the compositor.
+        let xWindows = try desktop.run(["xdotool", "search", "--pid", String(app.pid)], check: false).output
+        #expect(xWindows.split(separator: "\n").isEmpty, "Reel made X windows: \(xWindows)")
+        return try body(desktop, compositor, app)
+    }
+
+    @Test("A known frame shows on the compositor's screen as FFmpeg converts it")
+    func drawsTheFrame() throws {
+        let testCase = MovieRendererTests.cases[1]  // yuv420p BT.709 limited, H.264
+        let clip = try Fixtures.path(testCase.spec)
+        let (width, height) = (MovieRendererTests.width, MovieRendererTests.height)
+        // The output as large as the picture: the kiosk shell gives the window all of it, and
+        // the picture is drawn 1:1.
+        try Self.onCompositor(settings: ["hide-controls-while-paused=true"], arguments: ["--paused", "--start", MovieRendererTests.start, clip],
+                              output: (width, height)) { desktop, _, app in
+            let oracle = desktop.home.appendingPathComponent("wayland-ffmpeg.png").path
+            try PictureOracle.convert(clip, frame: MovieRendererTests.frameIndex, testCase.oracle, to: oracle)
+            let video = try app.element(named: "Video")
+            let x = video.x + (video.width - width) / 2, y = video.y + (video.height - height) / 2
+            var psnr = 0.0
+            do {
+                try Desktop.wait("the frame on screen", log: app.log) {
+                    let shot = try desktop.screenshot("wayland-screen")
+                    let cut = desktop.home.appendingPathComponent("wayland-picture.png").path
+                    try Command.run(["convert", shot, "-crop", "\(width)x\(height)+\(x)+\(y)", "+repage", cut])
+                    psnr = try PictureOracle.psnr(cut, oracle)
+                    return psnr >= MovieRendererTests.threshold
+                }
+            } catch {
+                Issue.record("the screen shows \(psnr) dB of FFmpeg's picture (the video area \(video))")
+            }
+        }
+    }
+
+    @Test("Pointer motion shows the controls; Space pauses and plays; → seeks; a drag on the scrubber seeks")
+    func pointerKeysAndScrub() throws {
+        // Paused from the start, so that the ten seconds of red last the test out.
+        try Self.onCompositor(settings: ["controls-display-duration=1.0", "hide-controls-while-paused=true"],
+                              arguments: ["--paused", try Fixtures.path(.solidRed)]) { desktop, _, app in
+            let movie = try app.element(named: "Video")
+            // The strip where the controls bar shows, inside the red picture.
+            func controlsShown(_ name: String) throws -> Bool {
+                let shot = try desktop.screenshot(name)
+                return try ScreenImage.average(shot, x: movie.x + movie.width / 4, y: movie.y + movie.height - 40,
+                                               width: movie.width / 2, height: 20).distance(to: .init(r: 255, g: 0, b: 0)) > 60
+            }
+            try Desktop.wait("the picture without the controls", log: app.log) { try !controlsShown("launch") }
+            try desktop.glide(to: movie.x + movie.width / 2, movie.y + movie.height / 3)
+            try Desktop.wait("the controls shown by the pointer", log: app.log) { try controlsShown("pointer") }
+            try desktop.key("space")
+            try app.element(named: "Pause")
+            try desktop.key("space")
+            try app.element(named: "Play")
+            func position() throws -> Double? {
+                try app.accessibleTree().first { $0.role == "slider" && $0.name == "Position" }?.value
+            }
+            let before = try #require(try position())
+            try desktop.key("Right")
+            try Desktop.wait("a seek forward", log: app.log) { (try position() ?? 0) > before + 3 }
+            // Paused still: a drag along the scrubber, as a hand does, from near its end back
+            // to a fifth of it.
+            let bar = try app.element(named: "Position", role: "slider")
+            let y = bar.y + bar.height / 2, from = bar.x + bar.width * 9 / 10, to = bar.x + bar.width / 5
+            try desktop.xdotool(["mousemove", String(from), String(y), "mousedown", "1"])
+            for step in 1...10 {
+                try desktop.moveMouse(from + (to - from) * step / 10, y)
+                usleep(30_000)
+            }
+            try desktop.xdotool(["mouseup", "1"])
+            try Desktop.wait("the drag's seek back", log: app.log) { (try position() ?? 10) < 3.5 }
+            try desktop.key("space")
+            try app.element(named: "Pause")
+        }
+    }
+}
