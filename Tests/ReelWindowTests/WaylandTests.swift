@@ -11,17 +11,19 @@ import Testing
 struct WaylandTests {
     /// A desktop with Weston full-screen on it, and Reel on Weston.
     /// `output`: the compositor's output size (the desktop's when nil).
+    /// `before`: what starts ahead of Reel on the desktop (a session manager).
     static func onCompositor<T>(settings: [String] = [], arguments: [String], output: (width: Int, height: Int)? = nil,
+                                shell: WestonCompositor.Shell = .kiosk, before: (Desktop) throws -> Void = { _ in },
                                 _ body: (Desktop, WestonCompositor, ReelApp) throws -> T) throws -> T {
-        let desktop = try Desktop()
+        let desktop = try Desktop(windowManager: false)
         defer { desktop.stop() }
         try desktop.writeSettings(["remember-queue=false", ControlsTests.readableMessages] + settings)
         // The output 16:9 as the clips are (no black bars), and smaller than the X screen:
-        // Weston's window, framed by the window manager, lies wholly on it, and the pointer
-        // can rest outside it (where Reel's window does not see it).
-        let compositor = try WestonCompositor(on: desktop, width: output?.width ?? 1024, height: output?.height ?? 576)
+        // the pointer can rest outside it (where Reel's window does not see it).
+        let compositor = try WestonCompositor(on: desktop, width: output?.width ?? 1024, height: output?.height ?? 576, shell: shell)
         defer { compositor.stop() }
         try desktop.moveMouse(desktop.width - 2, desktop.height - 2)
+        try before(desktop)
         let app = try ReelApp(on: desktop, compositor: compositor, arguments: arguments)
         defer { app.stop() }
         // A Wayland client: no X window of Reel's on the X server under the compositor.
@@ -87,15 +89,89 @@ struct WaylandTests {
             // to a fifth of it.
             let bar = try app.element(named: "Position", role: "slider")
             let y = bar.y + bar.height / 2, from = bar.x + bar.width * 9 / 10, to = bar.x + bar.width / 5
-            try desktop.xdotool(["mousemove", String(from), String(y), "mousedown", "1"])
+            // Brought up (paused, they hide after a second) and held up by the pointer on them.
+            try desktop.glide(to: from, y)
+            try Desktop.wait("the controls under the pointer", log: app.log) { try controlsShown("before-drag") }
+            try desktop.xdotool(["mousedown", "1"])
             for step in 1...10 {
                 try desktop.moveMouse(from + (to - from) * step / 10, y)
                 usleep(30_000)
             }
             try desktop.xdotool(["mouseup", "1"])
-            try Desktop.wait("the drag's seek back", log: app.log) { (try position() ?? 10) < 3.5 }
+            var seen: Double?
+            do {
+                try Desktop.wait("the drag's seek back", log: app.log) {
+                    seen = try position()
+                    return (seen ?? 10) < 3.5
+                }
+            } catch {
+                _ = try? desktop.screenshot("after-drag")
+                Issue.record("after the drag from \(from) to \(to) at \(y) on \(bar): the position read \(String(describing: seen))")
+                throw error
+            }
             try desktop.key("space")
             try app.element(named: "Pause")
+        }
+    }
+
+    @Test("While video plays idleness is held off, and let back on pause; the media remote plays and pauses it")
+    func idleAndRemote() throws {
+        var sessionManager: SessionManagerStandIn?
+        try Self.onCompositor(arguments: [try Fixtures.path(.longSmall)], before: { sessionManager = try SessionManagerStandIn(on: $0) }) { desktop, _, app in
+            let held = try #require(sessionManager)
+            try app.element(named: "Pause")
+            try Desktop.wait("an idle inhibition while playing", log: app.log) { held.held().count == 1 }
+            _ = try MPRISTests.playerctl(desktop, ["pause"])
+            try app.element(named: "Play")
+            try Desktop.wait("the inhibition released on pause", log: app.log) { held.held().isEmpty }
+            _ = try MPRISTests.playerctl(desktop, ["play"])
+            try app.element(named: "Pause")
+            try Desktop.wait("held off again on play", log: app.log) { held.held().count == 1 }
+        }
+    }
+
+    @Test("F10 opens the main menu as a popover under its button; Escape closes it")
+    func popover() throws {
+        try Self.onCompositor(arguments: ["--paused", try Fixtures.path(.solidRed)]) { desktop, _, app in
+            try app.element(named: "Play")
+            let button = try app.element(named: "Main menu")
+            try desktop.key("F10")
+            try app.waitForElement("the main menu's items") { $0.role == "menu item" && $0.name == "Media Information" }
+            // The popover is a surface of its own, whose items GTK places relative to it: the
+            // menu is judged on screen, below its button, over what is otherwise red picture
+            // (below the header bar, above the controls).
+            func menuDrawn(_ name: String) throws -> Bool {
+                let shot = try desktop.screenshot(name)
+                return try ScreenImage.average(shot, x: button.x - 60, y: button.y + button.height + 60, width: 60,
+                                               height: 80).distance(to: .init(r: 255, g: 0, b: 0)) > 60
+            }
+            try Desktop.wait("the menu drawn below its button", log: app.log) { try menuDrawn("menu") }
+            try desktop.key("Escape")
+            try Desktop.wait("the menu gone from the picture", log: app.log) { try !menuDrawn("menu-closed") }
+        }
+    }
+
+    @Test("F makes the window take the whole output; Escape gives it its own size back")
+    func fullscreen() throws {
+        let output = (width: 1024, height: 576)
+        try Self.onCompositor(arguments: [try Fixtures.path(.solidRed)], output: output, shell: .desktop) { desktop, _, app in
+            try app.element(named: "Pause")
+            func frame() throws -> AccessibleNode? { try app.accessibleTree().first { $0.role == "frame" } }
+            let before = try #require(try frame())
+            #expect(before.width < output.width, "the window filled the output before F: \(before)")
+            try desktop.key("f")
+            var last: AccessibleNode?
+            do {
+                try Desktop.wait("the window on the whole output", log: app.log) {
+                    last = try frame()
+                    return last.map { $0.width == output.width && $0.height == output.height } ?? false
+                }
+            } catch {
+                Issue.record("the window after F: \(String(describing: last))")
+                throw error
+            }
+            try desktop.key("Escape")
+            try Desktop.wait("the window at its own size again", log: app.log) { (try frame()?.width ?? output.width) < output.width }
         }
     }
 }

@@ -19,7 +19,9 @@ public final class Desktop {
 
     private static let nextDisplay = Locked(100 + Int(getpid() % 40) * 20)
 
-    public init(width: Int = 1280, height: Int = 800, dataHome: URL? = nil) throws {
+    /// `windowManager`: false leaves the X server without one (a nested compositor's window
+    /// then lies at the screen's corner, unframed).
+    public init(width: Int = 1280, height: Int = 800, dataHome: URL? = nil, windowManager: Bool = true) throws {
         self.width = width
         self.height = height
         home = FileManager.default.temporaryDirectory.appendingPathComponent("reel-desktop-\(getpid())-\(UUID().uuidString.prefix(8))")
@@ -61,9 +63,11 @@ public final class Desktop {
         }
         busAddress = address
         pids = [xvfb, bus]
-        let wm = try Command.spawnDetached(["openbox", "--sm-disable"], environment: baseEnvironment, log: log)
-        pids.append(wm)
-        Reaper.watch([wm])
+        if windowManager {
+            let wm = try Command.spawnDetached(["openbox", "--sm-disable"], environment: baseEnvironment, log: log)
+            pids.append(wm)
+            Reaper.watch([wm])
+        }
         _ = try? SoundServer.ensure()
     }
 

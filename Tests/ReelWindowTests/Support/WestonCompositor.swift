@@ -6,7 +6,7 @@ import ReelTestSupport
 /// server. That backend turns the X server's input into Wayland input, so xdotool's real
 /// pointer and key events reach Reel as a seat's events (Weston's headless backend has no
 /// seat), and a screenshot of the X screen shows the compositor's output (`width`×`height`, in
-/// Weston's window at `origin`). The kiosk shell gives each toplevel window the whole output,
+/// Weston's window at the screen's corner: the desktop has no window manager). The kiosk shell gives each toplevel window the whole output,
 /// so a window's own coordinates (what GTK tells the accessibility tree on Wayland) are the
 /// output's.
 /// Threading: owned by one test; stopped with it (or with its desktop).
@@ -15,34 +15,43 @@ final class WestonCompositor {
     let socket: String
     let log: String
     /// Where the output's top left corner is on the X screen.
-    private(set) var origin = (x: 0, y: 0)
+    let origin = (x: 0, y: 0)
     private let pid: Int32
 
+    /// How Weston arranges windows. Threading: a value type.
+    enum Shell: String, Sendable {
+        /// Each window fills the output (its coordinates are the output's).
+        case kiosk = "kiosk-shell.so"
+        /// Windows as on a desktop, placed by Weston, able to go fullscreen and back.
+        case desktop = "desktop-shell.so"
+    }
+
     /// `width`×`height`: the output's size (the desktop's when nil).
-    init(on desktop: Desktop, width: Int? = nil, height: Int? = nil) throws {
+    init(on desktop: Desktop, width: Int? = nil, height: Int? = nil, shell: Shell = .kiosk) throws {
         self.desktop = desktop
         socket = "reel-wayland-\(UUID().uuidString.prefix(8))"
         log = desktop.home.appendingPathComponent("weston.log").path
         pid = try desktop.start(["weston", "--backend=x11-backend.so", "--use-pixman", "--width=\(width ?? desktop.width)",
-                                 "--height=\(height ?? desktop.height)", "--shell=kiosk-shell.so", "--socket=\(socket)",
+                                 "--height=\(height ?? desktop.height)", "--shell=\(shell.rawValue)", "--socket=\(socket)",
                                  "--idle-time=0"], log: log)
         let runtime = desktop.environment["XDG_RUNTIME_DIR"] ?? ""
         try Desktop.wait("Weston's socket", log: log) {
             FileManager.default.fileExists(atPath: runtime + "/" + socket) && Command.isRunning(pid)
         }
-        // Weston's window, placed by the X desktop's window manager: its inside is the output.
-        // (xdotool's search does not find it; xwininfo's tree lists it with its place on screen,
-        // "WxH+x+y  +X+Y", the last pair absolute.)
-        var found: (x: Int, y: Int)?
+        // Weston's window, on an X server without a window manager (`Desktop(windowManager:
+        // false)`): at the screen's corner, unframed. (xdotool's search does not find it;
+        // xwininfo's tree lists it.)
+        var window = ""
         try Desktop.wait("Weston's window", log: log) {
             let tree = try desktop.run(["xwininfo", "-root", "-tree"]).output
-            found = tree.split(separator: "\n").first { $0.contains("(\"weston") }
-                .flatMap { $0.split(separator: " ").last }
-                .map { $0.split(separator: "+").compactMap { Int($0) } }
-                .flatMap { $0.count == 2 ? (x: $0[0], y: $0[1]) : nil }
-            return found != nil
+            window = tree.split(separator: "\n").first { $0.contains("(\"weston") }
+                .flatMap { $0.split(separator: " ").first }.map(String.init) ?? ""
+            return window.hasPrefix("0x")
         }
-        origin = found!
+        // The keys xdotool types go to the X window with the focus: Weston's, which hands them
+        // to its focused Wayland window (with no window manager, the focus would otherwise
+        // follow the pointer, which the tests rest outside it).
+        try desktop.xdotool(["windowfocus", "--sync", window])
     }
 
     /// What a program started on the desktop needs to be a Wayland client of this compositor
