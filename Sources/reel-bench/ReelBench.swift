@@ -38,18 +38,26 @@ struct ReelBench: ParsableCommand {
                      at the seam and the sound's length, vs mpv playing the same two
             wakeups  the reel app on an X display, paused then playing: context switches of
                      all its threads per second over 10 s (--play-seconds), vs mpv --pause / mpv
+            thumbnail  reel-thumbnailer -s SIZE on the file and any more named after it: time
+                     and peak memory per file (median of 5), vs ffmpegthumbnailer -s SIZE
             """,
         version: ReelVersion.string)
 
     enum Kind: String, CaseIterable, ExpressibleByArgument {
-        case decode, seek, step, scrub, click, startup, play, level, window, preview, stream, page, queue, wakeups
+        case decode, seek, step, scrub, click, startup, play, level, window, preview, stream, page, queue, wakeups, thumbnail
     }
 
-    @Argument(help: "decode, seek, step, scrub, click, startup, play, level, window, preview, stream, page, queue or wakeups.")
+    @Argument(help: "decode, seek, step, scrub, click, startup, play, level, window, preview, stream, page, queue, wakeups or thumbnail.")
     var kind: Kind
 
     @Argument(help: "A local media file (scripts/make-bench-file.sh makes the reference one).")
     var file: String
+
+    @Argument(help: "thumbnail: more files, measured in the same run.")
+    var moreFiles: [String] = []
+
+    @Option(help: "thumbnail: the thumbnail's longer side, in pixels.")
+    var size: Int = 256
 
     @Option(help: "Runs (decode, startup, play, window), pairs (level), positions (seek, click, preview), start positions (step) or drags (scrub).")
     var count: Int?
@@ -84,6 +92,14 @@ struct ReelBench: ParsableCommand {
             throw ToolFailure(code: "usage", message: "--drag-seconds must be between 0.5 and 600")
         }
         BenchInterrupt.shared.install()
+        guard moreFiles.isEmpty || kind == .thumbnail else {
+            throw ToolFailure(code: "usage", message: "only bench thumbnail takes more than one file")
+        }
+        if kind == .thumbnail {
+            guard (1...4096).contains(size) else { throw ToolFailure(code: "usage", message: "--size must be 1 to 4096") }
+            Output.line(try ThumbnailBench(files: [file] + moreFiles, runs: count ?? 5, size: size, compare: compare).run())
+            return
+        }
         if kind == .stream {
             Output.line(try StreamBench(url: file, compare: compare, seeks: count ?? 20, seed: seed,
                                         proxyStats: proxyStats).run())
@@ -125,7 +141,7 @@ struct ReelBench: ParsableCommand {
                 throw ToolFailure(code: "usage", message: "--play-seconds must be between 1 and 600")
             }
             result = try WakeupsBench(setup: setup, seconds: playSeconds).run()
-        case .stream, .page: return
+        case .stream, .page, .thumbnail: return
         }
         Output.line(result)
     }
