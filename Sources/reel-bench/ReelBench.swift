@@ -39,7 +39,8 @@ struct ReelBench: ParsableCommand {
             wakeups  the reel app on an X display, paused then playing: context switches of
                      all its threads per second over 10 s (--play-seconds), vs mpv --pause / mpv
             thumbnail  reel-thumbnailer -s SIZE on the file and any more named after it: time
-                     and peak memory per file (median of 5), vs ffmpegthumbnailer -s SIZE
+                     and peak memory per file (median of 5), vs ffmpegthumbnailer -s SIZE;
+                     then zzuf-damaged copies (--damaged-seeds): a clean end, and how long
             """,
         version: ReelVersion.string)
 
@@ -58,6 +59,9 @@ struct ReelBench: ParsableCommand {
 
     @Option(help: "thumbnail: the thumbnail's longer side, in pixels.")
     var size: Int = 256
+
+    @Option(help: "thumbnail: zzuf-damaged copies of each file timed too, seeds 1 to N (0: none).")
+    var damagedSeeds: Int = 3
 
     @Option(help: "Runs (decode, startup, play, window), pairs (level), positions (seek, click, preview), start positions (step) or drags (scrub).")
     var count: Int?
@@ -97,7 +101,9 @@ struct ReelBench: ParsableCommand {
         }
         if kind == .thumbnail {
             guard (1...4096).contains(size) else { throw ToolFailure(code: "usage", message: "--size must be 1 to 4096") }
-            Output.line(try ThumbnailBench(files: [file] + moreFiles, runs: count ?? 5, size: size, compare: compare).run())
+            guard (0...100).contains(damagedSeeds) else { throw ToolFailure(code: "usage", message: "--damaged-seeds must be 0 to 100") }
+            Output.line(try ThumbnailBench(files: [file] + moreFiles, runs: count ?? 5, size: size, compare: compare,
+                                           damagedSeeds: damagedSeeds).run())
             return
         }
         if kind == .stream {

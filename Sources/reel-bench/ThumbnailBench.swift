@@ -13,6 +13,8 @@ struct ThumbnailBench {
     let runs: Int
     let size: Int
     let compare: Bool
+    /// zzuf-damaged copies of each file (seeds 1...n, 2 % of bytes) timed through reel-thumbnailer.
+    var damagedSeeds = 3
 
     private let timeout = 60.0
 
@@ -64,6 +66,9 @@ struct ThumbnailBench {
             "bench": "thumbnail", "size": size, "runs": runs, "files": perFile,
             "ms_total": Output.round(reelTotal, 1), "peak_rss_mb": Output.round(reelPeak, 1),
         ]
+        if damagedSeeds > 0 {
+            for (key, value) in try damaged(thumbnailer, folder: folder) { result[key] = value }
+        }
         if peer != nil {
             result["ffmpegthumbnailer_ms_total"] = Output.round(peerTotal, 1)
             result["ffmpegthumbnailer_peak_rss_mb"] = Output.round(peerPeak, 1)
@@ -86,6 +91,42 @@ struct ThumbnailBench {
         }
         unlink(output)
         return (exit.wallSeconds * 1000, exit.peakRSSMegabytes)
+    }
+
+    /// Each file damaged by zzuf, once per seed: reel-thumbnailer must end with status 0 and a
+    /// PNG, or status 1 and no file; how long each took, the slowest and the median.
+    private func damaged(_ thumbnailer: String, folder: String) throws -> [String: Any] {
+        guard let zzuf = Peer.find("zzuf") else {
+            throw ToolFailure(code: "peer_missing", message: "bench thumbnail damages files with zzuf (apt-get install zzuf), or pass --damaged-seeds 0")
+        }
+        var ms: [Double] = []
+        var failed = 0, pictures = 0
+        for file in files {
+            for seed in 1...damagedSeeds {
+                let copy = folder + "/damaged." + (file as NSString).pathExtension
+                let output = folder + "/damaged.png"
+                unlink(output)
+                let damage = try ChildProcess(path: "/bin/sh", arguments: ["-c", "exec \"$0\" -s \(seed) -r 0.02 < \"$1\" > \"$2\"", zzuf, file, copy],
+                                              stdout: .discard)
+                guard try damage.finish(timeout: timeout).succeeded else {
+                    throw ToolFailure(code: "peer_failed", message: "zzuf could not damage \(file)")
+                }
+                let child = try ChildProcess(path: thumbnailer, arguments: ["-s", String(size), copy, output], stdout: .discard)
+                let exit = try child.finish(timeout: timeout)
+                let wrote = access(output, R_OK) == 0
+                switch (exit.code, wrote) {
+                case (0, true): pictures += 1
+                case (1, false): failed += 1
+                default:
+                    throw ToolFailure(code: "internal_error",
+                                      message: "reel-thumbnailer on \(file) damaged by zzuf seed \(seed): \(exit.summary), \(wrote ? "a file" : "no file")")
+                }
+                ms.append(exit.wallSeconds * 1000)
+            }
+        }
+        Output.note("bench thumbnail damaged: \(ms.count) runs, \(failed) failed cleanly, \(pictures) pictures, slowest \(Output.round(ms.max() ?? 0, 1)) ms")
+        return ["damaged_runs": ms.count, "damaged_failed": failed, "damaged_pictures": pictures,
+                "damaged_median_ms": Output.round(Percentiles.median(ms), 1), "damaged_max_ms": Output.round(ms.max() ?? 0, 1)]
     }
 
     static func locatePeer() throws(ToolFailure) -> String {
