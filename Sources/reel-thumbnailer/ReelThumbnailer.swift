@@ -51,13 +51,17 @@ struct ReelThumbnailer: ParsableCommand {
     }
 
     /// ArgumentParser's usage errors as they are; every other failure one line and status 1.
+    /// The process ends with `_exit` once the PNG is in place or the line written (both
+    /// unbuffered): the exit handlers and destructors of the ~180 libraries FFmpeg and the engine
+    /// load have nothing to finish for a one-shot thumbnailer, and a file manager waits on them.
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
+            _exit(0)
         } catch let failure as ThumbnailerFailure {
             FileHandle.standardError.write(Data("reel-thumbnailer: \(failure.message)\n".utf8))
-            Foundation.exit(1)
+            _exit(1)
         } catch {
             exit(withError: error)
         }
