@@ -5,7 +5,8 @@ import Foundation
 /// scaled as previews are (display aspect ratio, upright, HDR tone-mapped).
 /// Threading: `make` blocks on I/O and decoding, on the calling thread.
 public enum PosterFrame {
-    /// What was chosen and what the candidates were, for a caller that explains itself.
+    /// What was chosen and how it was judged, for a caller that explains itself.
+    /// Threading: a value type.
     public struct Choice: Sendable {
         public let thumbnail: Thumbnail
         public let levels: PictureLevels
