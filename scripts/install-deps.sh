@@ -29,6 +29,9 @@ packages=(
   # thumbnailer is tested inside bubblewrap as GNOME's thumbnail factory runs it, and measured
   # against Debian's ffmpegthumbnailer (reel-bench thumbnail)
   help2man bubblewrap ffmpegthumbnailer
+  # GNOME's own thumbnail factory (gnome-desktop, its seccomp filter included) drives it end to
+  # end in the tests, through Debian's python3
+  gir1.2-gnomedesktop-4.0 python3-gi
   # OCR reads rendered subtitles back from pictures in the tests
   tesseract-ocr tesseract-ocr-eng
   # spumux makes real DVD bitmap subtitles for the tests

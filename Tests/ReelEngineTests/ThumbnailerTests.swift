@@ -19,6 +19,45 @@ enum ThumbnailerSandbox {
     }()
 }
 
+/// Whether GNOME's own thumbnail factory can be driven here: gnome-desktop's introspection data
+/// for Debian's python3, and a private mount namespace (root, or user namespaces) in which the
+/// build's reel-thumbnailer can appear under /usr, the only prefix its sandbox shows.
+/// Threading: a constant, computed once.
+enum GnomeThumbnailFactory {
+    static let python = "/usr/bin/python3"
+    /// Empty folders of Debian's /usr (base-files makes them), covered in the private mount
+    /// namespace by the build's binary and by the Swift runtime it links (a debug build's).
+    static let binFolder = "/usr/local/games"
+    static let runtimeFolder = "/usr/local/src"
+
+    static let works: Bool = {
+        guard ThumbnailerSandbox.works, FileManager.default.fileExists(atPath: binFolder),
+              FileManager.default.fileExists(atPath: runtimeFolder),
+              let gi = try? Command.run([python, "-c", "import gi; gi.require_version('GnomeDesktop', '4.0')"], check: false),
+              gi.status == 0 else { return false }
+        return (try? Command.run(unshare + ["true"], check: false))?.status == 0
+    }()
+
+    static var unshare: [String] { getuid() == 0 ? ["unshare", "--mount"] : ["unshare", "--map-root-user", "--mount"] }
+
+    /// Asks gnome-desktop's factory for the large thumbnail of `uri` (`mime`) and saves it to the
+    /// private cache; prints the saved path.
+    static let script = """
+        import gi, os, sys
+        gi.require_version('GnomeDesktop', '4.0')
+        from gi.repository import GnomeDesktop
+        path, uri, mime = sys.argv[1], sys.argv[2], sys.argv[3]
+        size = GnomeDesktop.DesktopThumbnailSize.LARGE
+        factory = GnomeDesktop.DesktopThumbnailFactory.new(size)
+        mtime = int(os.stat(path).st_mtime)
+        if not factory.can_thumbnail(uri, mime, mtime):
+            sys.exit('no thumbnailer for ' + mime)
+        picture = factory.generate_thumbnail(uri, mime, None)
+        factory.save_thumbnail(picture, uri, mtime, None)
+        print(GnomeDesktop.desktop_thumbnail_path_for_uri(uri, size))
+        """
+}
+
 @Suite("Thumbnailer", .serialized, .enabled(if: ThumbnailerSandbox.works, "bwrap cannot make namespaces here"))
 struct ThumbnailerTests {
     static let binary = ReelToolTests.built("reel-thumbnailer")
@@ -224,6 +263,44 @@ struct ThumbnailerTests {
         let oracle = try Self.pixels(of: reference).rgba
         let psnr = ThumbnailOracle.psnr(png.rgba, oracle)
         #expect(psnr >= ToneMappedThumbnailTests.bar, "\(psnr) dB against libplacebo's tone-mapped picture")
+    }
+
+    @Test("GNOME's thumbnail factory (gnome-desktop 43, its bwrap and seccomp filter) makes and caches the picture",
+          .enabled(if: GnomeThumbnailFactory.works, "no gnome-desktop introspection data or no mount namespace here"))
+    func gnomeFactory() throws {
+        let home = Fixtures.directory.appendingPathComponent("gnome-factory-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let bin = home.appendingPathComponent("bin"), thumbnailers = home.appendingPathComponent("share/thumbnailers")
+        for folder in [bin, thumbnailers, home.appendingPathComponent("cache")] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try FileManager.default.copyItem(atPath: Self.binary, toPath: bin.appendingPathComponent("reel-thumbnailer").path)
+        try FileManager.default.copyItem(atPath: Self.entryFile, toPath: thumbnailers.appendingPathComponent("io.github.reel.Reel.thumbnailer").path)
+        // The clip that opens on black: the factory's picture must be the one after the fade.
+        let clip = home.appendingPathComponent("clip.mp4")
+        try FileManager.default.copyItem(atPath: try Fixtures.path(Self.opensOnBlack), toPath: clip.path)
+        // In a private mount namespace the build's binary appears under /usr, where the factory's
+        // sandbox and the PATH it searches see it; the .thumbnailer file comes from the data home.
+        // The Swift runtime a debug build links lies outside /usr (an installed build has it inside).
+        let runtime = try Self.runtimeFolders()
+        try #require(runtime.count <= 1, "the runtime lies in several folders: \(runtime)")
+        let runtimeMount = runtime.first.map {
+            "mount --bind \(Command.shellQuote($0)) \(GnomeThumbnailFactory.runtimeFolder) && "
+        } ?? ""
+        let inner = "mount --make-rprivate / && mount --bind \"$1\" \(GnomeThumbnailFactory.binFolder) && " + runtimeMount
+            + "exec env PATH=\(GnomeThumbnailFactory.binFolder):/usr/bin:/bin LD_LIBRARY_PATH=\(GnomeThumbnailFactory.runtimeFolder) "
+            + "XDG_DATA_HOME=\"$2\" XDG_DATA_DIRS=/usr/share XDG_CACHE_HOME=\"$3\" \(GnomeThumbnailFactory.python) -c \"$4\" \"$5\" \"$6\" video/mp4"
+        let result = try Command.run(GnomeThumbnailFactory.unshare + [
+            "sh", "-c", inner, "sh", bin.path, home.appendingPathComponent("share").path, home.appendingPathComponent("cache").path,
+            GnomeThumbnailFactory.script, clip.path, clip.absoluteString,
+        ], check: false)
+        #expect(result.status == 0, "\(result.output)\(result.errors.suffix(2000))")
+        let saved = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(saved.hasPrefix(home.appendingPathComponent("cache/thumbnails/large").path), "saved to \(saved)")
+        let png = try Self.pixels(of: saved)
+        #expect(png.width == 256 && png.height == 144, "\(png.width)×\(png.height)")
+        let right = try ThumbnailOracle.picture(clip.path, at: 4, width: png.width, height: png.height)
+        #expect(ThumbnailOracle.psnr(png.rgba, right) >= ThumbnailTests.samePicture, "not the key frame after the fade")
     }
 
     @Test("A name with spaces and other characters, as a file:// URI with escapes (%u) and as a path")
