@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ReelApp", targets: ["ReelApp"]),
         .executable(name: "reel", targets: ["reel"]),
         .executable(name: "reel-tool", targets: ["reel-tool"]),
+        .executable(name: "reel-thumbnailer", targets: ["reel-thumbnailer"]),
         .executable(name: "reel-bench", targets: ["reel-bench"]),
     ],
     dependencies: [
@@ -76,6 +77,13 @@ let package = Package(
             name: "reel-tool",
             dependencies: [
                 "ReelEngine", "ReelCommandLine", "CLinux",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        // The file manager's thumbnailer (data/io.github.reel.Reel.thumbnailer), installed.
+        .executableTarget(
+            name: "reel-thumbnailer",
+            dependencies: [
+                "ReelEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // What reel-tool and reel-bench share: JSON lines out, failures, the way they start and end.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks an installed Reel (meson install --destdir DESTDIR, prefix PREFIX): every file Reel
 # installs is there and nothing else is, the D-Bus service names the installed binary, the
-# binaries find all their libraries, and the installed reel and reel-tool run from DESTDIR.
+# binaries find all their libraries, the installed reel, reel-tool and reel-thumbnailer run from
+# DESTDIR, and the thumbnailer file names the installed thumbnailer.
 # usage: scripts/check-install-tree.sh DESTDIR PREFIX
 set -euo pipefail
 [ $# -eq 2 ] || { echo "usage: scripts/check-install-tree.sh DESTDIR PREFIX" >&2; exit 2; }
@@ -16,6 +17,11 @@ problem() { echo "check-install-tree: $*" >&2; problems=$((problems + 1)); }
 expected=(
   bin/reel
   bin/reel-tool
+  bin/reel-thumbnailer
+  share/thumbnailers/$id.thumbnailer
+  share/man/man1/reel.1
+  share/man/man1/reel-tool.1
+  share/man/man1/reel-thumbnailer.1
   share/reel/style.css
   share/applications/$id.desktop
   share/metainfo/$id.metainfo.xml
@@ -34,7 +40,7 @@ done <"$root/po/LINGUAS"
 for file in "${expected[@]}"; do
   [ -s "$tree/$file" ] || problem "missing or empty: $prefix/$file"
 done
-for program in reel reel-tool; do
+for program in reel reel-tool reel-thumbnailer; do
   [ -x "$tree/bin/$program" ] || problem "not executable: $prefix/bin/$program"
 done
 # Nothing else: not reel-bench, reel-widget-example or the demo clip. The caches are absent too,
@@ -64,7 +70,7 @@ if [ -f "$service" ]; then
   grep -qxF "Exec=$prefix/bin/reel --gapplication-service" "$service" || problem "the D-Bus service does not start $prefix/bin/reel"
 fi
 
-for program in reel reel-tool; do
+for program in reel reel-tool reel-thumbnailer; do
   [ -x "$tree/bin/$program" ] || continue
   missing=$(ldd "$tree/bin/$program" | grep 'not found' || true)
   [ -z "$missing" ] || problem "$program lacks libraries: $missing"
@@ -80,6 +86,26 @@ if [ -x "$tree/bin/reel-tool" ]; then
   grep -qE '^ +info ' <<<"$help" || problem "reel-tool --help lists no info command: $help"
   answer=$("$tree/bin/reel-tool" --version 2>&1) || problem "reel-tool --version failed: $answer"
   [ "$answer" = "$version" ] || problem "reel-tool --version says '$answer', not '$version'"
+fi
+
+# The thumbnailer file runs the installed program the way file managers do (by name, found on
+# the PATH, which inside GNOME's sandbox is /usr's), and the program makes a PNG of the demo clip.
+thumbnailer=$tree/share/thumbnailers/$id.thumbnailer
+if [ -f "$thumbnailer" ]; then
+  grep -qxF "TryExec=reel-thumbnailer" "$thumbnailer" || problem "the thumbnailer file's TryExec is not reel-thumbnailer"
+  grep -qxF "Exec=reel-thumbnailer -s %s %u %o" "$thumbnailer" || problem "the thumbnailer file's Exec is not reel-thumbnailer -s %s %u %o"
+  grep -q "^MimeType=video/" "$thumbnailer" || problem "the thumbnailer file lists no video types"
+fi
+if [ -x "$tree/bin/reel-thumbnailer" ]; then
+  answer=$("$tree/bin/reel-thumbnailer" --version 2>&1) || problem "reel-thumbnailer --version failed: $answer"
+  [ "$answer" = "$version" ] || problem "reel-thumbnailer --version says '$answer', not '$version'"
+  png=$(mktemp -d)
+  if "$tree/bin/reel-thumbnailer" -s 128 "$root/data/demo/reel-demo.mp4" "$png/demo.png"; then
+    head -c 8 "$png/demo.png" | od -An -c | grep -q 'P   N   G' || problem "reel-thumbnailer wrote no PNG for the demo clip"
+  else
+    problem "reel-thumbnailer failed on the demo clip"
+  fi
+  rm -rf "$png"
 fi
 
 if [ $problems -gt 0 ]; then

@@ -23,8 +23,15 @@ packages=(
   # yt-dlp finds the video on a web page (Reel runs it; the tests serve pages to it, and look
   # for a yt-dlp left running with pgrep, from procps)
   yt-dlp procps
-  # The fuzzing harness (scripts/fuzz.sh) damages media with zzuf
+  # The fuzzing harness (scripts/fuzz.sh) and the thumbnailer's tests damage media with zzuf
   zzuf
+  # The manual pages are written from the binaries' --help (Meson, install-user.sh); the
+  # thumbnailer is tested inside bubblewrap as GNOME's thumbnail factory runs it, and measured
+  # against Debian's ffmpegthumbnailer (reel-bench thumbnail)
+  help2man bubblewrap ffmpegthumbnailer
+  # GNOME's own thumbnail factory (gnome-desktop, its seccomp filter included) drives it end to
+  # end in the tests, through Debian's python3
+  gir1.2-gnomedesktop-4.0 python3-gi
   # OCR reads rendered subtitles back from pictures in the tests
   tesseract-ocr tesseract-ocr-eng
   # spumux makes real DVD bitmap subtitles for the tests

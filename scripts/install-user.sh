@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs Reel for the current user: the reel and reel-tool binaries, the window's data files,
+# Installs Reel for the current user: the reel, reel-tool and reel-thumbnailer binaries (with
+# their manual pages, when help2man is there), the file managers' thumbnailer file, the window's data files,
 # the desktop file, the AppStream metainfo (both with their translations merged in), the
 # translations, the icons and the GSettings schema, then refreshes
 # the caches the desktop reads them from. Running it again updates the installation;
@@ -41,9 +42,10 @@ if [ $build = yes ]; then
   # The Swift runtime is linked in, so the installed binary keeps working when the toolchain
   # moves or is upgraded.
   (cd "$root" && swift build -c release --static-swift-stdlib --product reel \
-    && swift build -c release --static-swift-stdlib --product reel-tool)
+    && swift build -c release --static-swift-stdlib --product reel-tool \
+    && swift build -c release --static-swift-stdlib --product reel-thumbnailer)
 fi
-for program in reel reel-tool; do
+for program in reel reel-tool reel-thumbnailer; do
   [ -x "$bin_dir/$program" ] || { echo "install-user.sh: no $bin_dir/$program (build it, or drop --no-build)" >&2; exit 1; }
 done
 
@@ -60,6 +62,7 @@ put() {  # put MODE SOURCE DESTINATION-RELATIVE-TO-PREFIX
 
 put 755 "$bin_dir/reel" bin/reel
 put 755 "$bin_dir/reel-tool" bin/reel-tool
+put 755 "$bin_dir/reel-thumbnailer" bin/reel-thumbnailer
 # The window's files, where DataDirectory looks beside an installed binary.
 for ui in "$root"/data/ui/*.ui; do put 644 "$ui" "share/reel/ui/$(basename "$ui")"; done
 put 644 "$root/data/style.css" share/reel/style.css
@@ -89,6 +92,33 @@ sed -e "s|^Exec=reel |Exec=\"$prefix/bin/reel\" |" -e "s|^TryExec=reel\$|TryExec
 chmod 644 "$prefix/$desktop.tmp"
 mv "$prefix/$desktop.tmp" "$prefix/$desktop"
 echo "$desktop" >>"$new_manifest"
+
+# The file managers' thumbnailer, naming the installed program by its full path as the desktop
+# file does (~/.local/bin is not on every session's PATH).
+thumbnailer=share/thumbnailers/io.github.reel.Reel.thumbnailer
+mkdir -p "$share/thumbnailers"
+sed -e "s|^TryExec=reel-thumbnailer\$|TryExec=$prefix/bin/reel-thumbnailer|" \
+  -e "s|^Exec=reel-thumbnailer |Exec=\"$prefix/bin/reel-thumbnailer\" |" \
+  "$root/data/io.github.reel.Reel.thumbnailer" >"$prefix/$thumbnailer.tmp"
+chmod 644 "$prefix/$thumbnailer.tmp"
+mv "$prefix/$thumbnailer.tmp" "$prefix/$thumbnailer"
+echo "$thumbnailer" >>"$new_manifest"
+
+# Manual pages from the binaries' own help, as Meson makes them (man finds share/man beside a
+# bin folder on the PATH).
+if command -v help2man >/dev/null 2>&1; then
+  while read -r program name; do
+    LC_ALL=C.UTF-8 LANGUAGE= help2man --no-info --locale C.UTF-8 --version-string "$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' \
+      "$root/Sources/ReelEngine/Support/ReelVersion.swift")" --name "$name" --output "$merged/$program.1" "$bin_dir/$program"
+    put 644 "$merged/$program.1" "share/man/man1/$program.1"
+  done <<'PAGES'
+reel play video and sound from files and web addresses
+reel-tool inspect, decode and play media with Reel's engine
+reel-thumbnailer write a PNG thumbnail of a video for file managers
+PAGES
+else
+  echo "note: help2man not found; the manual pages were not made" >&2
+fi
 
 # D-Bus activation (the desktop file's DBusActivatable): the session bus starts the installed
 # binary by its full path, which it does not look up on any PATH.
@@ -122,6 +152,13 @@ echo "Reel is installed in $prefix"
 case ":${XDG_DATA_HOME:-$HOME/.local/share}:${XDG_DATA_DIRS:-/usr/local/share:/usr/share}:" in
   *":$share:"* | *":$share/:"*) ;;
   *) echo "note: $share is not in XDG_DATA_HOME or XDG_DATA_DIRS, so the desktop will not list Reel" >&2 ;;
+esac
+# GNOME's Files runs thumbnailers in a sandbox that sees /usr and nothing of a home folder, so it
+# uses reel-thumbnailer only from a /usr installation (Meson); file managers that run them as
+# they are (Xfce's tumbler, for one) use this one.
+case $prefix in
+  /usr) ;;
+  *) echo "note: GNOME Files sandboxes thumbnailers to /usr, so it will not use $prefix/bin/reel-thumbnailer (install with Meson into /usr for that)" >&2 ;;
 esac
 case ":$PATH:" in
   *":$prefix/bin:"*) ;;

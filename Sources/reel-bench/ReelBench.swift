@@ -38,18 +38,30 @@ struct ReelBench: ParsableCommand {
                      at the seam and the sound's length, vs mpv playing the same two
             wakeups  the reel app on an X display, paused then playing: context switches of
                      all its threads per second over 10 s (--play-seconds), vs mpv --pause / mpv
+            thumbnail  reel-thumbnailer -s SIZE on the file and any more named after it: time
+                     and peak memory per file (median of 5), vs ffmpegthumbnailer -s SIZE;
+                     then zzuf-damaged copies (--damaged-seeds): a clean end, and how long
             """,
         version: ReelVersion.string)
 
     enum Kind: String, CaseIterable, ExpressibleByArgument {
-        case decode, seek, step, scrub, click, startup, play, level, window, preview, stream, page, queue, wakeups
+        case decode, seek, step, scrub, click, startup, play, level, window, preview, stream, page, queue, wakeups, thumbnail
     }
 
-    @Argument(help: "decode, seek, step, scrub, click, startup, play, level, window, preview, stream, page, queue or wakeups.")
+    @Argument(help: "decode, seek, step, scrub, click, startup, play, level, window, preview, stream, page, queue, wakeups or thumbnail.")
     var kind: Kind
 
     @Argument(help: "A local media file (scripts/make-bench-file.sh makes the reference one).")
     var file: String
+
+    @Argument(help: "thumbnail: more files, measured in the same run.")
+    var moreFiles: [String] = []
+
+    @Option(help: "thumbnail: the thumbnail's longer side, in pixels.")
+    var size: Int = 256
+
+    @Option(help: "thumbnail: zzuf-damaged copies of each file timed too, seeds 1 to N (0: none).")
+    var damagedSeeds: Int = 3
 
     @Option(help: "Runs (decode, startup, play, window), pairs (level), positions (seek, click, preview), start positions (step) or drags (scrub).")
     var count: Int?
@@ -84,6 +96,16 @@ struct ReelBench: ParsableCommand {
             throw ToolFailure(code: "usage", message: "--drag-seconds must be between 0.5 and 600")
         }
         BenchInterrupt.shared.install()
+        guard moreFiles.isEmpty || kind == .thumbnail else {
+            throw ToolFailure(code: "usage", message: "only bench thumbnail takes more than one file")
+        }
+        if kind == .thumbnail {
+            guard (1...4096).contains(size) else { throw ToolFailure(code: "usage", message: "--size must be 1 to 4096") }
+            guard (0...100).contains(damagedSeeds) else { throw ToolFailure(code: "usage", message: "--damaged-seeds must be 0 to 100") }
+            Output.line(try ThumbnailBench(files: [file] + moreFiles, runs: count ?? 5, size: size, compare: compare,
+                                           damagedSeeds: damagedSeeds).run())
+            return
+        }
         if kind == .stream {
             Output.line(try StreamBench(url: file, compare: compare, seeks: count ?? 20, seed: seed,
                                         proxyStats: proxyStats).run())
@@ -125,7 +147,7 @@ struct ReelBench: ParsableCommand {
                 throw ToolFailure(code: "usage", message: "--play-seconds must be between 1 and 600")
             }
             result = try WakeupsBench(setup: setup, seconds: playSeconds).run()
-        case .stream, .page: return
+        case .stream, .page, .thumbnail: return
         }
         Output.line(result)
     }

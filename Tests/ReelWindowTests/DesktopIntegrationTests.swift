@@ -147,7 +147,9 @@ struct DesktopIntegrationTests {
         let manifest = try String(contentsOf: share.appendingPathComponent("reel/installed-files"), encoding: .utf8)
             .split(separator: "\n").map(String.init)
         #expect(Set(manifest).count == manifest.count, "listed twice: \(manifest)")
-        for file in ["bin/reel", "bin/reel-tool", "share/reel/ui/window.ui", "share/reel/ui/preferences.ui",
+        for file in ["bin/reel", "bin/reel-tool", "bin/reel-thumbnailer", "share/thumbnailers/\(Self.id).thumbnailer",
+                     "share/man/man1/reel.1", "share/man/man1/reel-tool.1", "share/man/man1/reel-thumbnailer.1",
+                     "share/reel/ui/window.ui", "share/reel/ui/preferences.ui",
                      "share/reel/style.css", "share/applications/\(Self.id).desktop",
                      "share/metainfo/\(Self.id).metainfo.xml", "share/glib-2.0/schemas/\(Self.id).gschema.xml",
                      "share/icons/hicolor/scalable/apps/\(Self.id).svg",
@@ -188,6 +190,16 @@ struct DesktopIntegrationTests {
         let serviceKeys = Self.keys(of: service, group: "D-BUS Service")
         #expect(serviceKeys["Name"] == Self.id)
         #expect(serviceKeys["Exec"] == "\"\(prefix.path)/bin/reel\" --gapplication-service")
+
+        // The thumbnailer file names the installed thumbnailer, whose command line makes a PNG.
+        let thumbnailerKeys = Self.keys(of: try String(contentsOfFile: share.path + "/thumbnailers/\(Self.id).thumbnailer",
+                                                       encoding: .utf8), group: "Thumbnailer Entry")
+        #expect(thumbnailerKeys["TryExec"] == "\(prefix.path)/bin/reel-thumbnailer")
+        #expect(thumbnailerKeys["Exec"] == "\"\(prefix.path)/bin/reel-thumbnailer\" -s %s %u %o")
+        let png = scratch.appendingPathComponent("thumbnail.png").path
+        try Command.run([prefix.path + "/bin/reel-thumbnailer", "-s", "96",
+                         URL(fileURLWithPath: try Fixtures.path(.longSmall)).absoluteString, png])
+        #expect(FileManager.default.contents(atPath: png)?.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]), "no PNG at \(png)")
 
         // A desktop whose data home is the installation's share folder; its private config
         // gets Reel as the default for MP4 ("Always open with"): mpv claims video/mp4 too.

@@ -19,6 +19,8 @@ final class KeyFrameReader {
     private let origin: Double
     private let rotation: Int
     private let streamAspect: Double
+    /// The media's length in seconds, when the container says it.
+    let duration: Double?
     /// The demuxer's index when it lists the whole stream; nil while it does not.
     private var index: KeyFrameIndex?
     private var indexEntries = -1
@@ -59,6 +61,7 @@ final class KeyFrameReader {
         origin = info.startTime
         rotation = stream.rotation
         streamAspect = stream.sampleAspectRatio.map { $0.value > 0 ? $0.value : 1 } ?? 1
+        duration = info.duration
         streamEnd = info.duration.map { Int64((($0 + info.startTime) / timeBase).rounded()) }
         // Matroska reads its cues at the first seek, not at open: one seek to the start makes
         // the index whole before it is read.
