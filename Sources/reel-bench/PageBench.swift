@@ -17,12 +17,17 @@ struct PageBench {
         let source = try MediaSource(parsing: url)
         guard source.isRemote else { throw ToolFailure(code: "usage", message: "bench page measures a web page's http(s) address: \(url)") }
         var result: [String: Any] = ["bench": "page", "url": url, "runs": runs]
-        let reel = try (0..<runs).map { _ in try reelFirstPicture(source) }
+        // Taken in turns, so that a machine growing busier or quieter during the bench weighs
+        // on both players alike (yt-dlp's second or two of CPU is most of each figure).
+        let path = compare ? try Peer.mpv.locate() : nil
+        var reel: [Double] = [], mpv: [Double] = []
+        for _ in 0..<runs {
+            reel.append(try reelFirstPicture(source))
+            if let path { mpv.append(try mpvFirstPicture(path)) }
+        }
         result["first_frame_ms"] = Output.round(Percentiles.median(reel), 1)
         Output.note("bench page: reel first picture \(Output.round(Percentiles.median(reel), 1)) ms (median of \(runs))")
         if compare {
-            let path = try Peer.mpv.locate()
-            let mpv = try (0..<runs).map { _ in try mpvFirstPicture(path) }
             result["mpv_first_frame_ms"] = Output.round(Percentiles.median(mpv), 1)
             result["ratio_first_frame"] = benchRatio(Percentiles.median(reel), Percentiles.median(mpv)) as Any
             Output.note("bench page: mpv first picture \(Output.round(Percentiles.median(mpv), 1)) ms")

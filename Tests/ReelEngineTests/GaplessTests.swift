@@ -20,12 +20,20 @@ struct GaplessTests {
         private var emptyAfterFirst = 0
         private var running = true
         private var thread: Thread?
+        /// The longest time between two looks, in seconds: a watcher kept from running (a busy
+        /// machine) sees the picture of the moment it wakes, skipping those it slept through.
+        private var longestPause = 0.0
 
         init(player: Player) {
             let thread = Thread { [self] in
+                var lastLook: ContinuousClock.Instant?
                 while lock.withLock({ running }) {
                     let frame = player.frame(for: .now, refreshInterval: 1.0 / 60)
+                    let now = ContinuousClock.now
+                    let pause = lastLook.map { ($0.duration(to: now)) / .seconds(1) } ?? 0
+                    lastLook = now
                     lock.withLock {
+                        longestPause = max(longestPause, pause)
                         if let frame {
                             if ObjectIdentifier(frame) != lastFrame {
                                 lastFrame = ObjectIdentifier(frame)
@@ -44,11 +52,11 @@ struct GaplessTests {
             thread.start()
         }
 
-        func stop() -> (shown: [String], empty: Int) {
+        func stop() -> (shown: [String], empty: Int, longestPause: Double) {
             // The thread's block holds `self`: letting go of the thread ends that cycle.
             lock.withLock { running = false; thread = nil }
             usleep(50_000)
-            return lock.withLock { (shown, emptyAfterFirst) }
+            return lock.withLock { (shown, emptyAfterFirst, longestPause) }
         }
     }
 
@@ -143,7 +151,7 @@ struct GaplessTests {
                 return false
             }
             let underruns = test.player.statistics.audioUnderruns
-            let (shown, empty) = watcher.stop()
+            let (shown, empty, _) = watcher.stop()
             let events = Array(test.recorder.all[mark...])
             test.player.close()
             usleep(300_000)

@@ -11,9 +11,11 @@ import Testing
 struct WebPageTests {
     /// The kinds of page: a `<video>` tag, an Open Graph video, a `<video>` of an HLS master
     /// playlist, and one of a master whose picture and sound come apart (its sound a rendition
-    /// of its own, as most sites serve them). Each returns the page's address.
+    /// of its own, as most sites serve them), a `<video>` of a DASH manifest (picture and sound
+    /// its representations), and a `<video>` whose film the server gives only to requests from
+    /// the page (its Referer). Each returns the page's address.
     enum Page: String, CaseIterable, Sendable {
-        case videoTag, openGraph, hlsMaster, apart
+        case videoTag, openGraph, hlsMaster, apart, dash, guarded
 
         var title: String {
             switch self {
@@ -21,6 +23,8 @@ struct WebPageTests {
             case .openGraph: "A film shared with Open Graph"
             case .hlsMaster: "A stream in a video tag (1)"
             case .apart: "Picture and sound apart (1)"
+            case .dash: "A DASH stream in a video tag (1)"
+            case .guarded: "A film kept for its page (1)"
             }
         }
 
@@ -79,6 +83,18 @@ struct WebPageTests {
                     <!doctype html><html><head><title>Picture and sound apart</title></head><body>
                     <video controls><source src="apart/master.m3u8" type="application/x-mpegURL"></video></body></html>
                     """, as: "pages/apart.html")
+            case .dash:
+                try DashFixtures.publish(.template, on: server, as: "pages/dash")
+                return try server.publish(text: """
+                    <!doctype html><html><head><title>A DASH stream in a video tag</title></head><body>
+                    <video controls><source src="dash/manifest.mpd" type="application/dash+xml"></video></body></html>
+                    """, as: "pages/dash.html")
+            case .guarded:
+                _ = try server.publish(try Fixtures.path(.h264MP4), as: "pages/guarded/film.mp4")
+                return try server.publish(text: """
+                    <!doctype html><html><head><title>A film kept for its page</title></head>
+                    <body><video controls src="guarded/film.mp4"></video></body></html>
+                    """, as: "pages/guarded.html")
             }
         }
     }
@@ -100,6 +116,26 @@ struct WebPageTests {
         // The sound came from the page too: with its own input when it comes apart.
         #expect(test.player.statistics.audioSamplesDecoded > 48000)
         #expect(ExternalAudio.isExternal(info.selectedAudioStream ?? 0) == (page == .apart))
+    }
+
+    /// The guarded film needs its page's Referer: asked for directly it is refused, found
+    /// through its page it plays, through the stream cache and streamed past it.
+    @Test("A film its server gives only to its page plays from the page, cached or not; asked for alone it is refused",
+          arguments: [true, false])
+    func guarded(cached: Bool) throws {
+        let server = try WebServer.shared()
+        let address = try Page.guarded.publish(server)
+        let refused = TestPlayer { $0.streamCache.enabled = cached }
+        refused.player.open(server.url("pages/guarded/film.mp4"))
+        let state = try refused.waitForState("the film alone to fail") { $0.error != nil || $0 == .ready }
+        #expect(state.error?.detail.contains("403") == true, "\(state)")
+        let test = TestPlayer { $0.streamCache.enabled = cached; $0.autoplay = true; $0.freewheel = true }
+        let presenter = HeadlessPresenter(player: test.player, rate: nil)
+        presenter.start()
+        defer { presenter.stop() }
+        try test.open(address)
+        try test.waitForState("the end of the guarded film") { $0 == .ended }
+        #expect(test.player.statistics.framesShown > 50)
     }
 
     @Test("Exact seeks in a page's video land on FFmpeg's picture")

@@ -44,6 +44,11 @@ public final class WebServer: Sendable {
                 location / { }
                 # Files without a name extension served as DASH manifests, as some servers do.
                 location /typed-dash/ { default_type application/dash+xml; }
+                # Served only to requests that name their page as the Referer (hotlink
+                # protection, as many video sites have).
+                location /pages/guarded/ {
+                    if ($http_referer !~ "^http://127\\.0\\.0\\.1:[0-9]+/pages/guarded\\.html$") { return 403; }
+                }
             }
         }
         """

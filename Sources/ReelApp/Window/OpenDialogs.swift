@@ -14,7 +14,8 @@ enum OpenDialogs {
         gtk_file_chooser_set_select_multiple(chooser.raw.cast(), 1)
         addFilter(chooser, tr("Videos, sound and playlists"), mimeTypes: ["video/*", "audio/*", "application/x-mpegurl",
                                                                      "application/vnd.apple.mpegurl", "audio/x-mpegurl",
-                                                                     "application/xspf+xml", "audio/x-scpls"])
+                                                                     "application/xspf+xml", "audio/x-scpls", "application/dash+xml"],
+                  suffixes: ["mpd"])
         addFilter(chooser, tr("All files"), patterns: ["*"])
         Signal.connectInt(chooser.raw, "response") { response in
             defer { g_object_unref(chooser.raw.cast(to: GObject.self)) }

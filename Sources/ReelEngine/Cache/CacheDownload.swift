@@ -45,6 +45,7 @@ final class CacheDownload: @unchecked Sendable {
             var consistent = true
             var wrongRange = false
             let transfer = HTTPTransfer(
+                headers: options.requestHeaders,
                 onResponse: { [entry] response in
                     everAnswered = true
                     lengthKnown = response.totalLength != nil

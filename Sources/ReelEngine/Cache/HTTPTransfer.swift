@@ -43,6 +43,8 @@ final class HTTPTransfer {
     private let onResponse: (Response) -> Bool
     private let onData: (UnsafeRawBufferPointer) -> Bool
     private let shouldStop: () -> Bool
+    /// Sent with every request (a web page's server may want its Referer or User-Agent).
+    private let requestHeaders: RequestHeaders
     private var headerLines: [String] = []
     private var response: Response?
     private var stoppedByCaller = false
@@ -52,8 +54,9 @@ final class HTTPTransfer {
 
     /// `onResponse` sees the final response before any body byte and returns false to stop;
     /// `onData` returns false to stop; `shouldStop` is polled while nothing arrives.
-    init(onResponse: @escaping (Response) -> Bool, onData: @escaping (UnsafeRawBufferPointer) -> Bool,
-         shouldStop: @escaping () -> Bool) {
+    init(headers: RequestHeaders = RequestHeaders(), onResponse: @escaping (Response) -> Bool,
+         onData: @escaping (UnsafeRawBufferPointer) -> Bool, shouldStop: @escaping () -> Bool) {
+        requestHeaders = headers
         self.onResponse = onResponse
         self.onData = onData
         self.shouldStop = shouldStop
@@ -68,7 +71,13 @@ final class HTTPTransfer {
             headerLines = []
             response = nil
             configure(curl, url: url, offset: offset, headOnly: headOnly)
+            // A cookie goes only to the host it was given for, not to where a redirect leads.
+            var list: UnsafeMutablePointer<curl_slist>?
+            for line in requestHeaders.lines(toward: url, from: start) { list = curl_slist_append(list, line) }
+            _ = reel_curl_set_slist(curl, CURLOPT_HTTPHEADER, list)
             let code = curl_easy_perform(curl)
+            _ = reel_curl_set_slist(curl, CURLOPT_HTTPHEADER, nil)
+            curl_slist_free_all(list)
             if stoppedByCaller { return .stopped(response) }
             if code != CURLE_OK {
                 let text = String(cString: curl_easy_strerror(code))

@@ -9,9 +9,14 @@ final class InterruptFlag: Sendable {
     private let aborted = Atomic<Bool>(false)
     /// Monotonic nanoseconds after which the current blocking call gives up; 0 = no deadline.
     private let deadline = Atomic<UInt64>(0)
+    /// Aborting it aborts this one too (work done on behalf of another, which may also be
+    /// given up on its own).
+    private let parent: InterruptFlag?
+
+    init(parent: InterruptFlag? = nil) { self.parent = parent }
 
     func abort() { aborted.store(true, ordering: .releasing) }
-    var isAborted: Bool { aborted.load(ordering: .acquiring) }
+    var isAborted: Bool { aborted.load(ordering: .acquiring) || parent?.isAborted == true }
 
     /// Bounds the next blocking calls to `seconds` from now (nil clears the bound).
     func setDeadline(seconds: Double?) {

@@ -39,7 +39,7 @@ extension MediaInput {
                         events: @escaping @Sendable (PlayerEvent) -> Void,
                         headerRead: (_ duration: Double?) -> Void = { _ in }) throws(PlayerError) -> MediaInput {
         guard source.isRemote, options.enabled else {
-            return try MediaInput(source: source, interrupt: interrupt, headerRead: headerRead)
+            return try MediaInput(source: source, interrupt: interrupt, headers: options.requestHeaders, headerRead: headerRead)
         }
         let session = CacheSession(cache: StreamCache(options: options), interrupt: interrupt,
                                    fetchEverything: fetchEverything) { report in
@@ -51,10 +51,11 @@ extension MediaInput {
             case .reconnecting(let attempt, let reason): events(.reconnecting(attempt: attempt, reason: reason))
             }
         }
-        let input = try MediaInput(source: source, interrupt: interrupt, cache: session, headerRead: headerRead)
+        let input = try MediaInput(source: source, interrupt: interrupt, cache: session, headers: options.requestHeaders,
+                                   headerRead: headerRead)
         guard input.isLiveStream else { return input }
         input.close()
         session.forgetEverything()
-        return try MediaInput(source: source, interrupt: interrupt, headerRead: headerRead)
+        return try MediaInput(source: source, interrupt: interrupt, headers: options.requestHeaders, headerRead: headerRead)
     }
 }

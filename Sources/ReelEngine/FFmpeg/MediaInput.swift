@@ -23,7 +23,7 @@ final class MediaInput: @unchecked Sendable {
 
     /// `headerRead` receives the duration as soon as the container header gives it, before the
     /// slower stream probing (which may read seconds of data over a network).
-    init(source: MediaSource, interrupt: InterruptFlag, cache: CacheSession? = nil,
+    init(source: MediaSource, interrupt: InterruptFlag, cache: CacheSession? = nil, headers: RequestHeaders = RequestHeaders(),
          headerRead: (_ duration: Double?) -> Void = { _ in }) throws(PlayerError) {
         self.source = source
         self.interrupt = interrupt
@@ -37,7 +37,7 @@ final class MediaInput: @unchecked Sendable {
 
         // 1. The bytes.
         let whitelist = ProtocolPolicy.whitelist(for: source)
-        let ioOptions = AVOptions(Self.protocolOptions(for: source))
+        let ioOptions = AVOptions(Self.protocolOptions(for: source, headers: headers))
         var interruptCB = interrupt.callback
         var pb: UnsafeMutablePointer<AVIOContext>? = nil
         let ioResult: Int32
@@ -220,10 +220,12 @@ final class MediaInput: @unchecked Sendable {
 
     // MARK: - Helpers
 
-    private static func protocolOptions(for source: MediaSource) -> [String: String] {
+    private static func protocolOptions(for source: MediaSource, headers: RequestHeaders) -> [String: String] {
         var options = ["protocol_whitelist": ProtocolPolicy.whitelist(for: source)]
         if source.isRemote {
-            options["user_agent"] = "Reel/\(ReelVersion.string)"
+            options["user_agent"] = headers.value(of: "User-Agent") ?? "Reel/\(ReelVersion.string)"
+            // FFmpeg's HLS and DASH demuxers pass these on to the playlists and segments they open.
+            if !headers.isEmpty { options["headers"] = headers.ffmpegOption }
             options["rw_timeout"] = String(Int(networkTimeout * 1_000_000))
         }
         return options

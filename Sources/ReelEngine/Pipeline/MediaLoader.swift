@@ -31,30 +31,39 @@ final class MediaLoader: @unchecked Sendable {
 
     let interrupt = InterruptFlag()
     private var thread: EngineThread?
+    /// yt-dlp asked beside FFmpeg's first look (`PageLookahead`), joined with the loader.
+    private let lookahead = Locked<PageLookahead?>(nil)
 
     func start(source: MediaSource, configuration: PlayerConfiguration,
                durationKnown: @escaping @Sendable (Double) -> Void,
                cacheEvent: @escaping @Sendable (PlayerEvent) -> Void = { _ in },
                completion: @escaping @Sendable (Result<Loaded, PlayerError>) -> Void) {
         let interrupt = self.interrupt
+        let lookahead = self.lookahead
         thread = EngineThread(name: "reel.load") {
             completion(Result { () throws(PlayerError) in
                 try Self.load(source: source, configuration: configuration, interrupt: interrupt,
-                              durationKnown: durationKnown, cacheEvent: cacheEvent)
+                              durationKnown: durationKnown, cacheEvent: cacheEvent) { asked in lookahead.withLock { $0 = asked } }
             })
         }
     }
 
     func cancel() { interrupt.abort() }
 
-    func join() { thread?.join(); thread = nil }
+    func join() {
+        thread?.join()
+        thread = nil
+        lookahead.current?.join()
+    }
 
     private static func load(source: MediaSource, configuration: PlayerConfiguration, interrupt: InterruptFlag,
                              durationKnown: @Sendable (Double) -> Void,
-                             cacheEvent: @escaping @Sendable (PlayerEvent) -> Void) throws(PlayerError) -> Loaded {
-        func open(_ source: MediaSource, announces: Bool = true) throws(PlayerError) -> MediaInput {
-            try MediaInput.opening(source, options: configuration.streamCacheProvider?() ?? configuration.streamCache, interrupt: interrupt,
-                                   events: cacheEvent) { duration in
+                             cacheEvent: @escaping @Sendable (PlayerEvent) -> Void,
+                             asking: (PageLookahead) -> Void) throws(PlayerError) -> Loaded {
+        func open(_ source: MediaSource, announces: Bool = true, headers: RequestHeaders = RequestHeaders()) throws(PlayerError) -> MediaInput {
+            var options = configuration.streamCacheProvider?() ?? configuration.streamCache
+            if !headers.isEmpty { options.requestHeaders = headers }
+            return try MediaInput.opening(source, options: options, interrupt: interrupt, events: cacheEvent) { duration in
                 if announces, let duration { durationKnown(duration) }
             }
         }
@@ -62,20 +71,37 @@ final class MediaLoader: @unchecked Sendable {
         // (FFmpeg first, as mpv does for addresses that look like media, so that plain media
         // never waits for yt-dlp).
         var page: WebPage?
-        var pageVideo: String?
+        var pageVideo: PageFormat?
         var external = configuration.externalAudio
+        var externalHeaders = RequestHeaders()
         let input: MediaInput
+        var lookahead: PageLookahead?
+        if case .remote(let address) = source.location, PageLookahead.mayBePage(address) {
+            let asked = PageLookahead(address: address, options: configuration.webPages, parent: interrupt)
+            asking(asked)
+            lookahead = asked
+        }
         do throws(PlayerError) {
             input = try open(source)
+            lookahead?.drop()
         } catch {
-            guard case .notMediaFile = error, case .remote(let address) = source.location else { throw error }
-            let found = try PageResolver.resolve(address, options: configuration.webPages, interrupt: interrupt,
+            guard case .notMediaFile = error, case .remote(let address) = source.location else {
+                lookahead?.drop()
+                throw error
+            }
+            let found: PageLookahead.Found
+            if let lookahead { found = try lookahead.take() } else {
+                found = try PageResolver.resolve(address, options: configuration.webPages, interrupt: interrupt,
                                                  decodes: FormatChoice.decodable)
+            }
             page = found.page
-            pageVideo = found.video.id
-            input = try open(try MediaSource(parsing: found.video.url))
+            pageVideo = found.video
+            input = try open(try MediaSource(parsing: found.video.playedURL), headers: found.video.headers)
             // Picture and sound apart: the sound plays as a sound file of its own.
-            if external == nil, let audio = found.audio { external = try MediaSource(parsing: audio.url) }
+            if external == nil, let audio = found.audio {
+                external = try MediaSource(parsing: audio.playedURL)
+                externalHeaders = audio.headers
+            }
         }
         var info = MediaProbe.info(of: input)
         if let page {
@@ -87,8 +113,13 @@ final class MediaLoader: @unchecked Sendable {
             info.webFormats = FormatChoice.qualities(page.formats, decodes: FormatChoice.decodable).map {
                 WebFormatChoice(id: $0.id, height: $0.height, note: $0.label)
             }
-            info.webFormat = pageVideo
+            info.webFormat = pageVideo?.id
             if page.entries.count > 1 { info.webPageEntries = page.entries }
+            // A DASH manifest holds every quality: the one chosen is its picture of that height.
+            if let format = pageVideo, format.isDash, let height = format.height,
+               let stream = info.streams.first(where: { $0.kind == .video && !$0.isAttachedPicture && $0.height == height }) {
+                info.selectedVideoStream = stream.index
+            }
         }
         var warnings: [PlayerWarning] = []
         if !configuration.playsVideo { info.selectedVideoStream = nil }
@@ -100,7 +131,7 @@ final class MediaLoader: @unchecked Sendable {
         if let external, configuration.playsAudio {
             do throws(PlayerError) {
                 let opened = try Self.openExternalAudio(external, into: &info, wanted: configuration.audioStream) {
-                    source throws(PlayerError) in try open(source, announces: false)
+                    source throws(PlayerError) in try open(source, announces: false, headers: externalHeaders)
                 }
                 audioInput = opened
             } catch {

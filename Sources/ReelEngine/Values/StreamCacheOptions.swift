@@ -12,6 +12,8 @@ public struct StreamCacheOptions: Sendable, Equatable {
     public var sizeLimit: Int64 = 2 << 30
     /// Seconds of failing reconnections before a download gives up with a network error.
     public var retryWindow: Double = 20
+    /// Sent with every request of the item: what a web page's server wants (see `RequestHeaders`).
+    public var requestHeaders = RequestHeaders()
 
     public init() {}
 

@@ -16,9 +16,16 @@ public struct PageFormat: Sendable, Equatable {
     /// Total bit rate in kbit/s.
     public var bitRate: Double?
     public var label: String?
+    /// The DASH manifest a `http_dash_segments` format is one representation of: Reel plays
+    /// the manifest (through its DASH support) rather than yt-dlp's list of fragments.
+    public var manifestURL: String?
+    /// What the page's server wants with each request for this format (yt-dlp's
+    /// `http_headers` and `cookies`).
+    public var headers: RequestHeaders
 
     public init(id: String, url: String, protocolName: String = "https", width: Int? = nil, height: Int? = nil,
-                videoCodec: String? = nil, audioCodec: String? = nil, bitRate: Double? = nil, label: String? = nil) {
+                videoCodec: String? = nil, audioCodec: String? = nil, bitRate: Double? = nil, label: String? = nil,
+                manifestURL: String? = nil, headers: RequestHeaders = RequestHeaders()) {
         self.id = id
         self.url = url
         self.protocolName = protocolName
@@ -28,7 +35,18 @@ public struct PageFormat: Sendable, Equatable {
         self.audioCodec = audioCodec
         self.bitRate = bitRate
         self.label = label
+        self.manifestURL = manifestURL
+        self.headers = headers
     }
+
+    /// A representation of a DASH manifest Reel plays whole.
+    var isDash: Bool { protocolName == "http_dash_segments" && manifestURL != nil }
+
+    /// The address Reel opens for this format.
+    public var playedURL: String { isDash ? manifestURL ?? url : url }
+
+    /// Over a protocol Reel opens: http(s) files, HLS, and DASH manifests.
+    var isPlayable: Bool { FormatChoice.protocols.contains(protocolName) || isDash }
 
     /// Carries no picture (yt-dlp says "none").
     var lacksVideo: Bool { videoCodec == "none" }
@@ -36,12 +54,13 @@ public struct PageFormat: Sendable, Equatable {
     var lacksAudio: Bool { audioCodec == "none" }
 }
 
-/// Which of a page's formats Reel plays: over a protocol Reel opens (http(s) files and HLS), in
+/// Which of a page's formats Reel plays: over a protocol Reel opens (http(s) files, HLS, DASH), in
 /// codecs FFmpeg decodes here, as tall as the screen and no taller (yt-dlp lists formats worst
 /// first, so the later of equals wins; when none is short enough, the shortest). One holding
 /// picture and sound together when there is one that tall; else a picture-only format with the
 /// richest sound-only one beside it (as most large sites serve them), played in sync as a
-/// sound file of its own (`ExternalAudio`).
+/// sound file of its own (`ExternalAudio`), unless both are representations of one DASH
+/// manifest, which then plays alone with both.
 /// Threading: pure functions.
 public enum FormatChoice {
     static let protocols: Set<String> = ["http", "https", "m3u8", "m3u8_native"]
@@ -52,18 +71,24 @@ public enum FormatChoice {
                               decodes: (String) -> Bool) -> (video: PageFormat, audio: PageFormat?)? {
         if let asked, let wanted = qualities(formats, decodes: decodes).first(where: { $0.id == asked }) {
             let sound = wanted.lacksAudio ? richestSound(formats, decodes: decodes) : nil
-            if !wanted.lacksAudio || sound != nil { return (wanted, sound) }
+            if !wanted.lacksAudio || sound != nil { return paired(wanted, sound) }
         }
         let together = best(formats, maxHeight: maxHeight, decodes: decodes)
-        let usable = formats.filter { protocols.contains($0.protocolName) && [$0.videoCodec, $0.audioCodec].allSatisfy { $0.map(decodes) ?? true } }
+        let usable = formats.filter { $0.isPlayable && [$0.videoCodec, $0.audioCodec].allSatisfy { $0.map(decodes) ?? true } }
         let sound = richestSound(formats, decodes: decodes)
         if let sound, let picture = best(usable.filter { $0.lacksAudio && !$0.lacksVideo }.map {
             var f = $0; f.audioCodec = nil; return f
         }, maxHeight: maxHeight, decodes: decodes),
            together == nil || ((picture.height ?? 0) <= maxHeight && (picture.height ?? 0) > (together?.height ?? 0)) {
-            return (formats.first { $0.id == picture.id } ?? picture, sound)
+            return paired(formats.first { $0.id == picture.id } ?? picture, sound)
         }
         return together.map { ($0, nil) }
+    }
+
+    /// The sound is left to the picture's manifest when both come from the same one.
+    private static func paired(_ video: PageFormat, _ audio: PageFormat?) -> (video: PageFormat, audio: PageFormat?) {
+        guard let audio, video.isDash, audio.isDash, audio.manifestURL == video.manifestURL else { return (video, audio) }
+        return (video, nil)
     }
 
     /// The pictures a person can choose among: every format Reel plays that shows one (sound-only
@@ -71,7 +96,7 @@ public enum FormatChoice {
     public static func qualities(_ formats: [PageFormat], decodes: (String) -> Bool) -> [PageFormat] {
         let hasSound = richestSound(formats, decodes: decodes) != nil
         return formats.enumerated().filter { _, f in
-            protocols.contains(f.protocolName) && !f.lacksVideo && (hasSound || !f.lacksAudio)
+            f.isPlayable && !f.lacksVideo && (hasSound || !f.lacksAudio)
                 && [f.videoCodec, f.audioCodec].allSatisfy { $0.map { $0 == "none" || decodes($0) } ?? true }
         }
         .sorted { ($0.element.height ?? 0, $0.offset) > ($1.element.height ?? 0, $1.offset) }
@@ -80,13 +105,13 @@ public enum FormatChoice {
 
     private static func richestSound(_ formats: [PageFormat], decodes: (String) -> Bool) -> PageFormat? {
         formats.enumerated().filter { _, f in
-            protocols.contains(f.protocolName) && f.lacksVideo && !f.lacksAudio && f.audioCodec.map(decodes) ?? true
+            f.isPlayable && f.lacksVideo && !f.lacksAudio && f.audioCodec.map(decodes) ?? true
         }.max { ($0.element.bitRate ?? 0, $0.offset) < ($1.element.bitRate ?? 0, $1.offset) }?.element
     }
 
     public static func best(_ formats: [PageFormat], maxHeight: Int, decodes: (String) -> Bool) -> PageFormat? {
         let playable = formats.enumerated().filter { _, format in
-            protocols.contains(format.protocolName) && !format.lacksVideo && !format.lacksAudio
+            format.isPlayable && !format.lacksVideo && !format.lacksAudio
                 && [format.videoCodec, format.audioCodec].allSatisfy { $0.map(decodes) ?? true }
         }
         let fitting = playable.filter { ($0.element.height ?? 0) <= maxHeight }

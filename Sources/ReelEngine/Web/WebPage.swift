@@ -50,11 +50,39 @@ public struct WebPage: Sendable, Equatable {
 
     private static func format(_ item: [String: Any]) -> PageFormat? {
         guard let url = item["url"] as? String, url.hasPrefix("http://") || url.hasPrefix("https://") else { return nil }
+        let manifest = (item["manifest_url"] as? String).flatMap { $0.hasPrefix("http://") || $0.hasPrefix("https://") ? $0 : nil }
         return PageFormat(id: item["format_id"] as? String ?? "0", url: url,
                           protocolName: item["protocol"] as? String ?? (url.hasPrefix("https") ? "https" : "http"),
                           width: item["width"] as? Int, height: item["height"] as? Int,
                           videoCodec: item["vcodec"] as? String, audioCodec: item["acodec"] as? String,
-                          bitRate: number(item["tbr"]), label: item["format_note"] as? String ?? item["format"] as? String)
+                          bitRate: number(item["tbr"]), label: item["format_note"] as? String ?? item["format"] as? String,
+                          manifestURL: manifest, headers: headers(item))
+    }
+
+    /// The headers yt-dlp would send for a format: its `http_headers`, and its `cookies` (newer
+    /// yt-dlp lists them apart, as `Set-Cookie`-style text: name=value pairs among attributes).
+    private static func headers(_ item: [String: Any]) -> RequestHeaders {
+        var headers = RequestHeaders()
+        // The page's own headers that say who asks and from where; not Accept and the like,
+        // which describe a browser fetching a page rather than a player fetching media.
+        let passed = ["User-Agent", "Referer", "Origin", "Cookie", "X-Forwarded-For"]
+        let given = item["http_headers"] as? [String: Any] ?? [:]
+        for name in passed {
+            if let value = given.first(where: { $0.key.caseInsensitiveCompare(name) == .orderedSame })?.value as? String {
+                headers.add(name, value)
+            }
+        }
+        if headers.value(of: "Cookie") == nil, let cookies = item["cookies"] as? String {
+            let attributes: Set<String> = ["domain", "path", "expires", "max-age", "secure", "httponly", "samesite", "version", "comment"]
+            let pairs = cookies.split(separator: ";").compactMap { part -> String? in
+                let pair = part.trimmingCharacters(in: .whitespaces)
+                guard let equals = pair.firstIndex(of: "="),
+                      !attributes.contains(pair[..<equals].lowercased()) else { return nil }
+                return pair
+            }
+            if !pairs.isEmpty { headers.add("Cookie", pairs.joined(separator: "; ")) }
+        }
+        return headers
     }
 
     private static func number(_ value: Any?) -> Double? {
