@@ -13,14 +13,19 @@ struct GermanWindowTests {
     /// po/ compiled the way an installation has it (<dir>/<lang>/LC_MESSAGES/reel.mo), for the
     /// length of `body`, which gets the environment of a German-speaking person's Reel.
     static func inGerman<T>(_ body: ([String: String]) throws -> T) throws -> T {
+        try inLanguage("de", body)
+    }
+
+    /// The same for any language of po/LINGUAS (LANGUAGE=`language`).
+    static func inLanguage<T>(_ language: String, _ body: ([String: String]) throws -> T) throws -> T {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reel-locale-\(UUID().uuidString.prefix(8))").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        for language in try TranslationCatalogTests.languages() {
-            let folder = "\(dir)/\(language)/LC_MESSAGES"
+        for compiled in try TranslationCatalogTests.languages() {
+            let folder = "\(dir)/\(compiled)/LC_MESSAGES"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try Command.run(["msgfmt", "-o", folder + "/reel.mo", TranslationCatalogTests.path("po/\(language).po")])
+            try Command.run(["msgfmt", "-o", folder + "/reel.mo", TranslationCatalogTests.path("po/\(compiled).po")])
         }
-        return try body(["LANGUAGE": "de", "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8", "REEL_LOCALE_DIR": dir])
+        return try body(["LANGUAGE": language, "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8", "REEL_LOCALE_DIR": dir])
     }
 
     /// po/de.po's translation of `english`, which must be another text than the English.

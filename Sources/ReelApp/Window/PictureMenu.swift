@@ -20,7 +20,7 @@ final class PictureMenu {
         let submenus = OpaquePointer(builder.object("context-submenus"))
         let linked: [(label: String, id: String, action: String)] = [
             (tr("Playback _Speed"), "speed-submenu", "win.speed-menu"),
-            (tr("S_ubtitles"), "subtitles-submenu", "win.subtitles-menu"),
+            (tr("Subtitl_es"), "subtitles-submenu", "win.subtitles-menu"),
             (tr("_Audio"), "audio-submenu", "win.audio-menu"),
             (tr("Pic_ture"), "picture-submenu", "win.picture-menu"),
         ]
@@ -41,7 +41,7 @@ final class PictureMenu {
         shown = (playing, fullscreen, deinterlace)
         g_menu_remove_all(nowItems)
         g_menu_append(nowItems, playing ? tr("_Pause") : tr("_Play"), "win.toggle-pause")
-        g_menu_append(nowItems, fullscreen ? tr("_Leave Fullscreen") : tr("_Fullscreen"), "win.fullscreen")
+        g_menu_append(nowItems, fullscreen ? tr("Leave _Fullscreen") : tr("_Fullscreen"), "win.fullscreen")
         let label = switch deinterlace {
         case .auto: tr("_Deinterlace: Auto")
         case .on: tr("_Deinterlace: On")
