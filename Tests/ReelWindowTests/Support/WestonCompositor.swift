@@ -2,13 +2,14 @@ import Foundation
 import ReelTestSupport
 
 /// A Wayland compositor on a test desktop, for Reel to run on as it does on GNOME's default
-/// session: Weston, drawing with pixman, on its X11 backend full-screen on the desktop's X
-/// server. That backend turns the X server's input into Wayland input, so xdotool's real
-/// pointer and key events reach Reel as a seat's events (Weston's headless backend has no
-/// seat), and a screenshot of the X screen shows the compositor's output (`width`×`height`, in
-/// Weston's window at the screen's corner: the desktop has no window manager). The kiosk shell gives each toplevel window the whole output,
-/// so a window's own coordinates (what GTK tells the accessibility tree on Wayland) are the
-/// output's.
+/// session: Weston, drawing with pixman, on its X11 backend: a window on the desktop's X server
+/// (which has no window manager, so the window lies at the screen's corner, unframed). That
+/// backend turns the X server's input into Wayland input, so xdotool's real pointer and key
+/// events reach Reel as a seat's events (Weston's headless backend has no seat), and a
+/// screenshot of the X screen shows the compositor's output (`width`×`height`). With the kiosk
+/// shell each toplevel window fills the output, so a window's own coordinates (what GTK tells
+/// the accessibility tree on Wayland) are the output's; with the desktop shell Weston places
+/// windows where it likes (only their sizes are known).
 /// Threading: owned by one test; stopped with it (or with its desktop).
 final class WestonCompositor {
     let desktop: Desktop
