@@ -48,6 +48,12 @@ public struct PageFormat: Sendable, Equatable {
     /// Over a protocol Reel opens: http(s) files, HLS, and DASH manifests.
     var isPlayable: Bool { FormatChoice.protocols.contains(protocolName) || isDash }
 
+    /// Reel plays it: over a protocol it opens, each stream it carries in a codec that decodes
+    /// (one yt-dlp does not name is left to FFmpeg to try).
+    func plays(_ decodes: (String) -> Bool) -> Bool {
+        isPlayable && [videoCodec, audioCodec].allSatisfy { $0.map { $0 == "none" || decodes($0) } ?? true }
+    }
+
     /// Carries no picture (yt-dlp says "none").
     var lacksVideo: Bool { videoCodec == "none" }
     /// Carries no sound.
@@ -69,18 +75,15 @@ public enum FormatChoice {
     /// `asked`: a format id chosen by the person, played when it is one of `qualities`.
     public static func choose(_ formats: [PageFormat], maxHeight: Int, asked: String? = nil,
                               decodes: (String) -> Bool) -> (video: PageFormat, audio: PageFormat?)? {
+        let sound = richestSound(formats, decodes: decodes)
         if let asked, let wanted = qualities(formats, decodes: decodes).first(where: { $0.id == asked }) {
-            let sound = wanted.lacksAudio ? richestSound(formats, decodes: decodes) : nil
-            if !wanted.lacksAudio || sound != nil { return paired(wanted, sound) }
+            if !wanted.lacksAudio { return (wanted, nil) }
+            if let sound { return paired(wanted, sound) }
         }
         let together = best(formats, maxHeight: maxHeight, decodes: decodes)
-        let usable = formats.filter { $0.isPlayable && [$0.videoCodec, $0.audioCodec].allSatisfy { $0.map(decodes) ?? true } }
-        let sound = richestSound(formats, decodes: decodes)
-        if let sound, let picture = best(usable.filter { $0.lacksAudio && !$0.lacksVideo }.map {
-            var f = $0; f.audioCodec = nil; return f
-        }, maxHeight: maxHeight, decodes: decodes),
+        if let sound, let picture = tallest(formats, maxHeight: maxHeight, where: { $0.plays(decodes) && !$0.lacksVideo && $0.lacksAudio }),
            together == nil || ((picture.height ?? 0) <= maxHeight && (picture.height ?? 0) > (together?.height ?? 0)) {
-            return paired(formats.first { $0.id == picture.id } ?? picture, sound)
+            return paired(picture, sound)
         }
         return together.map { ($0, nil) }
     }
@@ -95,26 +98,25 @@ public enum FormatChoice {
     /// ones left out; picture-only ones when there is a sound to play beside them), tallest first.
     public static func qualities(_ formats: [PageFormat], decodes: (String) -> Bool) -> [PageFormat] {
         let hasSound = richestSound(formats, decodes: decodes) != nil
-        return formats.enumerated().filter { _, f in
-            f.isPlayable && !f.lacksVideo && (hasSound || !f.lacksAudio)
-                && [f.videoCodec, f.audioCodec].allSatisfy { $0.map { $0 == "none" || decodes($0) } ?? true }
-        }
-        .sorted { ($0.element.height ?? 0, $0.offset) > ($1.element.height ?? 0, $1.offset) }
-        .map(\.element)
+        return formats.enumerated().filter { _, f in f.plays(decodes) && !f.lacksVideo && (hasSound || !f.lacksAudio) }
+            .sorted { ($0.element.height ?? 0, $0.offset) > ($1.element.height ?? 0, $1.offset) }
+            .map(\.element)
     }
 
     private static func richestSound(_ formats: [PageFormat], decodes: (String) -> Bool) -> PageFormat? {
-        formats.enumerated().filter { _, f in
-            f.isPlayable && f.lacksVideo && !f.lacksAudio && f.audioCodec.map(decodes) ?? true
-        }.max { ($0.element.bitRate ?? 0, $0.offset) < ($1.element.bitRate ?? 0, $1.offset) }?.element
+        formats.enumerated().filter { _, f in f.plays(decodes) && f.lacksVideo && !f.lacksAudio }
+            .max { ($0.element.bitRate ?? 0, $0.offset) < ($1.element.bitRate ?? 0, $1.offset) }?.element
     }
 
+    /// The best of the formats holding picture and sound together.
     public static func best(_ formats: [PageFormat], maxHeight: Int, decodes: (String) -> Bool) -> PageFormat? {
-        let playable = formats.enumerated().filter { _, format in
-            format.isPlayable && !format.lacksVideo && !format.lacksAudio
-                && [format.videoCodec, format.audioCodec].allSatisfy { $0.map(decodes) ?? true }
-        }
-        let fitting = playable.filter { ($0.element.height ?? 0) <= maxHeight }
+        tallest(formats, maxHeight: maxHeight) { $0.plays(decodes) && !$0.lacksVideo && !$0.lacksAudio }
+    }
+
+    /// Among the formats `counts` keeps: the tallest that fits (of equals the richer, then the
+    /// later), or the shortest when none fits.
+    private static func tallest(_ formats: [PageFormat], maxHeight: Int, where counts: (PageFormat) -> Bool) -> PageFormat? {
+        let candidates = formats.enumerated().filter { counts($0.element) }
         func better(_ a: (offset: Int, element: PageFormat), _ b: (offset: Int, element: PageFormat)) -> Bool {
             let (ha, hb) = (a.element.height ?? 0, b.element.height ?? 0)
             if ha != hb { return ha < hb }
@@ -122,8 +124,8 @@ public enum FormatChoice {
             if ra != rb { return ra < rb }
             return a.offset < b.offset
         }
-        if let tallest = fitting.max(by: better) { return tallest.element }
-        return playable.min(by: better)?.element
+        if let fitting = candidates.filter({ ($0.element.height ?? 0) <= maxHeight }).max(by: better) { return fitting.element }
+        return candidates.min(by: better)?.element
     }
 
     /// Whether FFmpeg here decodes `codec` (an RFC 6381 name); names Reel does not map are left
