@@ -196,8 +196,8 @@ final class Session: @unchecked Sendable {
         audioDemuxer?.start(initial: forSound(initial))
     }
 
-    /// The sound file's demuxer goes to the target itself (it holds no picture to reach back
-    /// for), and always moves: what is queued past a target decoded on to is not the sound there.
+    /// The sound file's demuxer goes to the target itself: it holds no picture to reach back
+    /// for (as `reachingBack` does for deinterlacing), and a retry's earlier target stays.
     private func forSound(_ request: SeekRequest) -> SeekRequest {
         var sound = SeekRequest(serial: request.serial, target: request.target, mode: request.mode,
                                 movesDemuxer: request.movesDemuxer)
