@@ -1,9 +1,11 @@
 import Foundation
 
 /// yt-dlp asked about an address while FFmpeg takes its first look at it, for addresses that
-/// may well be web pages (no media name at the end): when FFmpeg finds no media, yt-dlp's
-/// answer is already on its way, instead of starting only then. When FFmpeg finds media, the
-/// question is dropped and yt-dlp stopped.
+/// name a web page (`.html`, `.php`, …): when FFmpeg finds no media, yt-dlp's answer is already
+/// on its way, instead of starting only then. When FFmpeg finds media after all, the question
+/// is dropped and yt-dlp stopped. Addresses without such a name (media behind a bare path, or
+/// `/watch?v=`) are not asked ahead: yt-dlp's own request would fetch media a second time,
+/// beside the stream cache.
 /// Threading: made, taken and dropped on the loader thread; yt-dlp waited for on a thread of
 /// its own; `join` from the thread that joins the loader.
 final class PageLookahead: @unchecked Sendable {
@@ -13,20 +15,14 @@ final class PageLookahead: @unchecked Sendable {
     private let outcome = Locked<Result<Found, PlayerError>?>(nil)
     private var thread: EngineThread?
 
-    /// The endings of addresses that name media or a playlist Reel opens without yt-dlp: for
-    /// those, a question to yt-dlp would almost always be wasted.
-    static let mediaNameEndings: Set<String> = [
-        "mp4", "m4v", "m4a", "mov", "mkv", "mka", "webm", "avi", "wmv", "wma", "asf", "flv", "ts", "m2ts", "mts",
-        "mpg", "mpeg", "vob", "ogv", "ogg", "oga", "opus", "mp3", "aac", "ac3", "flac", "wav", "3gp", "m3u8", "m3u",
-        "mpd", "pls", "xspf", "srt", "vtt", "ass",
-    ]
+    /// The endings of addresses that name a web page.
+    static let pageNameEndings: Set<String> = ["html", "htm", "xhtml", "shtml", "php", "asp", "aspx", "jsp", "cgi"]
 
     /// Whether an address is worth asking yt-dlp about before FFmpeg has looked: an http(s)
-    /// one whose path does not end in a media name.
+    /// one whose path ends in a page's name.
     static func mayBePage(_ address: String) -> Bool {
         guard let url = URL(string: address), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return false }
-        let ending = url.pathExtension.lowercased()
-        return ending.isEmpty || !mediaNameEndings.contains(ending)
+        return pageNameEndings.contains(url.pathExtension.lowercased())
     }
 
     init(address: String, options: WebPageOptions, parent: InterruptFlag) {

@@ -73,9 +73,11 @@ struct WebPageRequestTests {
                 == ["Referer: https://example.com/page"])
     }
 
-    @Test("yt-dlp is asked beside FFmpeg's first look only where an address may be a page", arguments: [
-        ("https://www.example.com/watch?v=abc", true), ("https://example.com/films/page.html", true),
-        ("https://example.com/", true), ("http://example.com/live/stream", true), ("https://example.com/a.php?id=3", true),
+    /// Not a bare path: media is often served so, and yt-dlp's own request would fetch it twice.
+    @Test("yt-dlp is asked beside FFmpeg's first look only where an address names a page", arguments: [
+        ("https://www.example.com/watch?v=abc", false), ("https://example.com/films/page.html", true),
+        ("https://example.com/", false), ("http://example.com/live/stream", false), ("https://example.com/a.php?id=3", true),
+        ("https://example.com/News/Story.HTM#video", true), ("https://example.com/cgi/film.aspx", true),
         ("https://example.com/film.mp4", false), ("https://example.com/FILM.MKV?token=x", false),
         ("https://cdn.example.com/master.m3u8", false), ("https://example.com/manifest.mpd#t=3", false),
         ("file:///home/me/page.html", false), ("/home/me/page.html", false),
