@@ -80,9 +80,10 @@ struct ABLoopTests {
                 print("the sound device ran dry \(underruns) times (a busy machine): recording again")
                 continue
             }
-            // The watcher slept through pictures (a busy machine): after a jump it would see a
-            // later picture than the start's, as a starved screen would; recorded again.
-            if pause > 2.0 / 25 {
+            // The watcher slept through a picture (a busy machine): after a jump it would see a
+            // later picture than the start's, as a starved screen would; recorded again. A
+            // picture lasts 1/25 s of the file, less at a faster speed (27 ms at 1.5×).
+            if pause > 1.0 / (25 * speed) {
                 print(String(format: "the watcher was kept from looking for %.0f ms (a busy machine): recording again", pause * 1000))
                 continue
             }
