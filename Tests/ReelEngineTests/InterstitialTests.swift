@@ -32,8 +32,22 @@ struct InterstitialTests {
     static let runs = Once { () -> [Result<Run, Error>] in AtOnce.map(Play.allCases) { try $0.run() } }
 
     /// The main item with a break before it and one at 1.5 s, until it has played a second past
-    /// the second break. The state is read at the end.
+    /// the second break. The state is read at the end. A break's last picture is due for 1/30 s
+    /// before its end: a presenter kept from looking longer than that (a busy machine) misses
+    /// it as a starved screen would, and the play is recorded again, up to three times.
     static func playStartAndReturn() throws -> Run {
+        var run: Run?
+        for attempt in 1...3 {
+            let (played, gap) = try playStartAndReturnOnce()
+            run = played
+            if gap <= 1.0 / 30 { break }
+            print(String(format: "interstitials: the presenter was kept from looking for %.0f ms (a busy machine)%@",
+                         gap * 1000, attempt < 3 ? ": playing again" : ""))
+        }
+        return run!
+    }
+
+    static func playStartAndReturnOnce() throws -> (Run, gap: Double) {
         _ = try SoundServer.ensure()
         let main = try Fixtures.path(.longSmall)      // 30 fps: the frame at 1.5 s is pts 1.5
         let clip = try Fixtures.path(.videoOnly)      // 2 s, 30 fps
@@ -53,7 +67,7 @@ struct InterstitialTests {
             if case .frameShown(let report) = event { return report.pts >= 2.5 }
             return false
         }
-        return Run(events: recorder.all, state: player.state)
+        return (Run(events: recorder.all, state: player.state), presenter.longestGap)
     }
 
     /// A break that cannot be opened at 0.5 s and one at 1 s, with a seek to 30 s asked for

@@ -13,7 +13,13 @@ public final class HeadlessPresenter: @unchecked Sendable {
     private let rate: Double?
     private let onFrame: (@Sendable (VideoFrame) -> Void)?
     private let stopped = Locked(false)
+    private let gap = Locked(0.0)
     private var thread: EngineThread?
+
+    /// The longest time between two looks since `start`, in seconds. A display kept from
+    /// looking (a busy machine) misses the pictures due meanwhile, as a starved screen would:
+    /// tests that judge which pictures were shown read it to tell that apart from a player's fault.
+    public var longestGap: Double { gap.current }
 
     public init(player: PlaybackController, rate: Double? = 60, onFrame: (@Sendable (VideoFrame) -> Void)? = nil) {
         self.player = player
@@ -26,11 +32,16 @@ public final class HeadlessPresenter: @unchecked Sendable {
     public func start() {
         guard thread == nil else { return }
         stopped.withLock { $0 = false }
-        thread = EngineThread(name: "reel.present") { [player, rate, onFrame, stopped] in
+        gap.withLock { $0 = 0 }
+        thread = EngineThread(name: "reel.present") { [player, rate, onFrame, stopped, gap] in
             let interval = rate.map { 1 / $0 } ?? 0
             var tick = HostTime.now
             var last: VideoFrame?
+            var lastLook: HostTime?
             while !stopped.current {
+                let look = HostTime.now
+                if let lastLook { gap.withLock { $0 = max($0, look.seconds(since: lastLook)) } }
+                lastLook = look
                 let shown = player.frame(for: tick, refreshInterval: interval > 0 ? interval : 1.0 / 60)
                 // The last picture is held so a new one can never reuse its address.
                 let isNew = shown != nil && shown !== last
