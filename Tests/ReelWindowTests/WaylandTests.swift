@@ -174,4 +174,32 @@ struct WaylandTests {
             try Desktop.wait("the window at its own size again", log: app.log) { (try frame()?.width ?? output.width) < output.width }
         }
     }
+
+    @Test("A video dragged from another program's window and dropped on the empty window plays")
+    func dropAFile() throws {
+        try Self.onCompositor(arguments: [], shell: .desktop) { desktop, compositor, app in
+            let film = desktop.home.appendingPathComponent("dropped film.mp4").path
+            try FileManager.default.copyItem(atPath: try Fixtures.path(.longSmall), toPath: film)
+            // Weston places windows where it likes: each is found on the output by colour,
+            // Reel's (alone at first) as what differs from the plain background.
+            try app.element(named: "Open a Video")
+            var window: ScreenImage.Box?
+            try Desktop.wait("Reel's window on the output", log: app.log) {
+                window = try ScreenImage.bounds(try desktop.screenshot("reel-alone"), of: WestonCompositor.background.hex,
+                                                matching: false, within: compositor.output)
+                return window.map { $0.width > 400 && $0.height > 300 } ?? false
+            }
+            let reel = try #require(window)
+            let source = try DragSource(on: desktop, compositor: compositor, offering: [film])
+            defer { source.stop() }
+            let covered = try #require(try source.onScreen())
+            // A point well inside Reel's window that the drag source does not cover.
+            let points = [(2, 2), (1, 1), (3, 1), (1, 3), (3, 3), (2, 1), (2, 3), (1, 2), (3, 2)]
+                .map { (reel.x + reel.width * $0.0 / 4, reel.y + reel.height * $0.1 / 4) }
+            let target = try #require(points.first { !covered.contains($0.0, $0.1) }, "the drag source \(covered) covers Reel's window \(reel)")
+            try source.drag(to: target.0, target.1)
+            try Desktop.wait("the dropped film playing", log: app.log) { app.title.contains("dropped film") }
+            try app.element(named: "Pause")
+        }
+    }
 }

@@ -46,4 +46,30 @@ public enum ScreenImage {
         }
         return value
     }
+
+    /// A rectangle on a screenshot, in pixels.
+    public struct Box: Sendable, CustomStringConvertible {
+        public let x: Int, y: Int, width: Int, height: Int
+        public var description: String { "\(width)x\(height)+\(x)+\(y)" }
+        public func contains(_ px: Int, _ py: Int) -> Bool { px >= x && px < x + width && py >= y && py < y + height }
+    }
+
+    /// The smallest box holding every pixel within `fuzz` percent of `hex` (`matching`) or,
+    /// with `matching` false, every pixel that is not; nil when there is none. `within`: only
+    /// that part of the screenshot is looked at (the box is still in the screenshot's pixels).
+    public static func bounds(_ png: String, of hex: String, matching: Bool = true, within: Box? = nil,
+                              fuzz: Int = 4) throws -> Box? {
+        // A mask, white where the colour is (or is not), framed in black so the trim box is
+        // measured against black whatever the corners hold.
+        let (inside, outside) = matching ? ("white", "black") : ("black", "white")
+        let crop = within.map { ["-crop", $0.description, "+repage"] } ?? []
+        let result = try Command.run(["convert", png] + crop + ["-alpha", "off", "-fuzz", "\(fuzz)%", "-fill", outside, "+opaque", hex,
+                                      "-fill", inside, "-opaque", hex, "-bordercolor", "black", "-border", "1",
+                                      "-format", "%@", "info:"])
+        // "WxH+X+Y" of the bordered mask; an all-black mask trims to nothing ("0x0+…" or 1x1).
+        let text = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let numbers = text.split(whereSeparator: { $0 == "x" || $0 == "+" }).compactMap { Int($0) }
+        guard numbers.count == 4, numbers[0] > 1, numbers[1] > 1 else { return nil }
+        return Box(x: numbers[2] - 1 + (within?.x ?? 0), y: numbers[3] - 1 + (within?.y ?? 0), width: numbers[0], height: numbers[1])
+    }
 }

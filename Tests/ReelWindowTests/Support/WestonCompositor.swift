@@ -9,7 +9,8 @@ import ReelTestSupport
 /// screenshot of the X screen shows the compositor's output (`width`×`height`). With the kiosk
 /// shell each toplevel window fills the output, so a window's own coordinates (what GTK tells
 /// the accessibility tree on Wayland) are the output's; with the desktop shell Weston places
-/// windows where it likes (only their sizes are known).
+/// windows where it likes (only their sizes are known), on a background of one plain colour
+/// (`background`) with no panel, so that windows can be found on screen by colour.
 /// Threading: owned by one test; stopped with it (or with its desktop).
 final class WestonCompositor {
     let desktop: Desktop
@@ -17,7 +18,12 @@ final class WestonCompositor {
     let log: String
     /// Where the output's top left corner is on the X screen.
     let origin = (x: 0, y: 0)
+    /// The output on the X screen.
+    let output: ScreenImage.Box
     private let pid: Int32
+
+    /// The desktop shell's background: plain, so a window is what differs from it.
+    static let background = (hex: "#204060", argb: "0xff204060")
 
     /// How Weston arranges windows. Threading: a value type.
     enum Shell: String, Sendable {
@@ -30,11 +36,14 @@ final class WestonCompositor {
     /// `width`×`height`: the output's size (the desktop's when nil).
     init(on desktop: Desktop, width: Int? = nil, height: Int? = nil, shell: Shell = .kiosk) throws {
         self.desktop = desktop
+        output = ScreenImage.Box(x: 0, y: 0, width: width ?? desktop.width, height: height ?? desktop.height)
         socket = "reel-wayland-\(UUID().uuidString.prefix(8))"
         log = desktop.home.appendingPathComponent("weston.log").path
+        let config = desktop.home.appendingPathComponent("weston.ini").path
+        try "[shell]\nbackground-color=\(Self.background.argb)\npanel-position=none\n".write(toFile: config, atomically: true, encoding: .utf8)
         pid = try desktop.start(["weston", "--backend=x11-backend.so", "--use-pixman", "--width=\(width ?? desktop.width)",
                                  "--height=\(height ?? desktop.height)", "--shell=\(shell.rawValue)", "--socket=\(socket)",
-                                 "--idle-time=0"], log: log)
+                                 "--idle-time=0", "--config=\(config)"], log: log)
         let runtime = desktop.environment["XDG_RUNTIME_DIR"] ?? ""
         try Desktop.wait("Weston's socket", log: log) {
             FileManager.default.fileExists(atPath: runtime + "/" + socket) && Command.isRunning(pid)
