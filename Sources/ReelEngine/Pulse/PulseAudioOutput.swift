@@ -54,8 +54,11 @@ final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     /// that the start or end of a wave is not heard as a click.
     static let fadeSeconds = 0.005
     /// How far beyond the moment audible a stop begins: the timing report is extrapolated, and
-    /// the sink needs a moment to take rewritten data.
-    static let stopMargin = 0.015
+    /// the rewritten data must reach the server before the sink plays that far. A write that
+    /// comes later is cut off mid-wave: with 15 ms, one seek in ten clicked while another
+    /// process kept a core busy (AudioContinuityTests); the sound ending 40 ms after a pause
+    /// is not heard as late.
+    static let stopMargin = 0.04
     /// Silence written before sound that starts on a stream that ran dry.
     static let leadIn = 0.01
 
