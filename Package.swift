@@ -31,6 +31,10 @@ let package = Package(
         .systemLibrary(
             name: "CGtk", pkgConfig: "libadwaita-1",
             providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]),
+        // The core Wayland protocol, for the CPU path's subsurface on a Wayland desktop.
+        .systemLibrary(
+            name: "CWayland", pkgConfig: "wayland-client",
+            providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(
             name: "CEpoxy", pkgConfig: "epoxy",
             providers: [.apt(["libepoxy-dev"])]),
@@ -56,7 +60,7 @@ let package = Package(
             dependencies: ["CFFmpeg", "CPulse", "CLinux", "CCurl", "CAss", "CZimg", "CUchardet"]),
         .target(
             name: "ReelGtk",
-            dependencies: ["ReelEngine", "CGtk", "CEpoxy"]),
+            dependencies: ["ReelEngine", "CGtk", "CEpoxy", "CWayland"]),
         // The application around the player widget: window, queue, resume, remote, preferences.
         .target(
             name: "ReelApp",
