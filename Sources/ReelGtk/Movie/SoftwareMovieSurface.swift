@@ -2,11 +2,11 @@ import CGtk
 import Foundation
 import ReelEngine
 
-/// The movie surface where GL is software or missing (on X11, or on Wayland with the subsurface
-/// turned off): a GtkDrawingArea that has libswscale
-/// convert each new picture once, straight to the size it is shown at, and paints it with
-/// cairo (GTK's cairo renderer then puts it on screen as it is). On a machine without a GPU
-/// this costs a fraction of drawing through a software GL, which rasterises the window twice.
+/// The movie surface where GL is software or missing (on X11; on Wayland where the subsurface
+/// is off): a GtkDrawingArea that has libswscale convert each new picture once, straight to the
+/// size it is shown at, and paints it with cairo (GTK's cairo renderer then puts it on screen
+/// as it is). On a machine without a GPU this costs a fraction of drawing through a software
+/// GL, which rasterises the window twice.
 /// Threading: main thread only.
 @MainActor
 final class SoftwareMovieSurface: MovieSurface {
