@@ -77,6 +77,41 @@ public struct StreamInfo: Sendable, Equatable, Codable {
     public var channels: Int?
     public var channelLayout: String?
     public var sampleFormat: String?
+
+    /// Every field; the optional ones default to nil, as the memberwise initializer had them.
+    package init(index: Int, kind: Kind, codec: String, codecDescription: String,
+                 profile: String? = nil, bitRate: Int? = nil, language: String? = nil,
+                 title: String? = nil, isDefault: Bool, isAttachedPicture: Bool, width: Int? = nil,
+                 height: Int? = nil, pixelFormat: String? = nil, sampleAspectRatio: Rational? = nil,
+                 frameRate: Double? = nil, frameRateRational: Rational? = nil, rotation: Int,
+                 colour: PictureColour? = nil, fieldOrder: FieldOrder? = nil,
+                 dolbyVision: DolbyVision? = nil, sampleRate: Int? = nil, channels: Int? = nil,
+                 channelLayout: String? = nil, sampleFormat: String? = nil) {
+        self.index = index
+        self.kind = kind
+        self.codec = codec
+        self.codecDescription = codecDescription
+        self.profile = profile
+        self.bitRate = bitRate
+        self.language = language
+        self.title = title
+        self.isDefault = isDefault
+        self.isAttachedPicture = isAttachedPicture
+        self.width = width
+        self.height = height
+        self.pixelFormat = pixelFormat
+        self.sampleAspectRatio = sampleAspectRatio
+        self.frameRate = frameRate
+        self.frameRateRational = frameRateRational
+        self.rotation = rotation
+        self.colour = colour
+        self.fieldOrder = fieldOrder
+        self.dolbyVision = dolbyVision
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.channelLayout = channelLayout
+        self.sampleFormat = sampleFormat
+    }
 }
 
 public struct Rational: Sendable, Equatable, Codable, CustomStringConvertible {
