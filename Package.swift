@@ -5,6 +5,7 @@ let package = Package(
     name: "Reel",
     platforms: [.macOS(.v15)],
     products: [
+        .library(name: "ReelMedia", targets: ["ReelMedia"]),
         .library(name: "ReelEngine", targets: ["ReelEngine"]),
         .library(name: "ReelGtk", targets: ["ReelGtk"]),
         .library(name: "ReelApp", targets: ["ReelApp"]),
@@ -55,9 +56,18 @@ let package = Package(
             name: "CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
 
+        // The media layer at the bottom of the engine: opening, probing and decoding with FFmpeg,
+        // pictures and their colour, thumbnails, and the values they speak in. Nothing here
+        // plays, fetches over the network or draws subtitles, so the thumbnailer links it alone.
+        .target(
+            name: "ReelMedia",
+            dependencies: ["CFFmpeg", "CZimg", "CLinux"]),
+        // libavfilter and libswresample are the player's (its audio filters, resampler and
+        // deinterlacer), linked here rather than by CFFmpeg so that ReelMedia goes without them.
         .target(
             name: "ReelEngine",
-            dependencies: ["CFFmpeg", "CPulse", "CLinux", "CCurl", "CAss", "CZimg", "CUchardet"]),
+            dependencies: ["ReelMedia", "CFFmpeg", "CPulse", "CLinux", "CCurl", "CAss", "CZimg", "CUchardet"],
+            linkerSettings: [.linkedLibrary("avfilter"), .linkedLibrary("swresample")]),
         .target(
             name: "ReelGtk",
             dependencies: ["ReelEngine", "CGtk", "CEpoxy", "CWayland"]),
@@ -87,7 +97,7 @@ let package = Package(
         .executableTarget(
             name: "reel-thumbnailer",
             dependencies: [
-                "ReelEngine",
+                "ReelMedia",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // What reel-tool and reel-bench share: JSON lines out, failures, the way they start and end.

@@ -76,7 +76,7 @@ for program in reel reel-tool reel-thumbnailer; do
   [ -z "$missing" ] || problem "$program lacks libraries: $missing"
 done
 # The version the binary reports is the one Meson installed as the project's.
-version=$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' "$root/Sources/ReelEngine/Support/ReelVersion.swift")
+version=$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' "$root/Sources/ReelMedia/Support/ReelVersion.swift")
 if [ -x "$tree/bin/reel" ]; then
   answer=$("$tree/bin/reel" --version 2>&1) || problem "reel --version failed: $answer"
   [ "$answer" = "reel $version" ] || problem "reel --version says '$answer', not 'reel $version'"

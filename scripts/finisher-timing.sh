@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Times the CPU path's colour finisher (Sources/ReelEngine/Picture/RGBFinisher.swift) per
+# Times the CPU path's colour finisher (Sources/ReelMedia/Picture/RGBFinisher.swift) per
 # pixel for each kind of colour plan, and the video equalizer's stage (EqualizerStage.swift). It compiles the engine's Foundation-only Picture/ sources
 # with scripts/finisher-timing.swift, optimised and whole-module as `swift build -c release`
 # compiles a module, which takes seconds instead of a release build of the whole engine.
@@ -10,9 +10,9 @@ out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 # Top-level code compiles only from a file named main.swift.
 cp "$root/scripts/finisher-timing.swift" "$out/main.swift"
-swiftc -O -wmo -module-name ReelEngine -o "$out/finisher-timing" \
-  "$root"/Sources/ReelEngine/Picture/*.swift "$root/Sources/ReelEngine/Values/PictureColour.swift" \
-  "$root/Sources/ReelEngine/Values/Equalizer.swift" "$root/Sources/ReelEngine/Values/PixelFormat.swift" \
-  "$root/Sources/ReelEngine/Values/PictureTransform.swift" \
+swiftc -O -wmo -module-name ReelEngine -package-name reel -o "$out/finisher-timing" \
+  "$root"/Sources/ReelMedia/Picture/*.swift "$root/Sources/ReelMedia/Values/PictureColour.swift" \
+  "$root/Sources/ReelMedia/Values/Equalizer.swift" "$root/Sources/ReelMedia/Values/PixelFormat.swift" \
+  "$root/Sources/ReelMedia/Values/PictureTransform.swift" \
   "$out/main.swift"
 "$out/finisher-timing"

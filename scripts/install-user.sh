@@ -109,7 +109,7 @@ echo "$thumbnailer" >>"$new_manifest"
 if command -v help2man >/dev/null 2>&1; then
   while read -r program name; do
     LC_ALL=C.UTF-8 LANGUAGE= help2man --no-info --locale C.UTF-8 --version-string "$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' \
-      "$root/Sources/ReelEngine/Support/ReelVersion.swift")" --name "$name" --output "$merged/$program.1" "$bin_dir/$program"
+      "$root/Sources/ReelMedia/Support/ReelVersion.swift")" --name "$name" --output "$merged/$program.1" "$bin_dir/$program"
     put 644 "$merged/$program.1" "share/man/man1/$program.1"
   done <<'PAGES'
 reel play video and sound from files and web addresses

@@ -18,7 +18,7 @@ while [ $# -gt 0 ]; do
     shift
 done
 
-version=$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/ReelEngine/Support/ReelVersion.swift)
+version=$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/ReelMedia/Support/ReelVersion.swift)
 mapfile -t files < <(grep -v '^#' po/POTFILES.in | grep -v '^$')
 swift_files=() other_files=()
 for file in "${files[@]}"; do

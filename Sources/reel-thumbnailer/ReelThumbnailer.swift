@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import ReelEngine
+import ReelMedia
 
 /// `reel-thumbnailer`: the picture a file manager shows for a video, as the freedesktop
 /// thumbnailer protocol runs it (`Exec=reel-thumbnailer -s %s %u %o` in its `.thumbnailer`

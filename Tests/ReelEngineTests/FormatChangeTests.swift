@@ -65,7 +65,7 @@ struct FormatChangeTests {
 
     static func playThrough(_ joined: Fixtures.Spec.Joined) throws -> PlayedThrough {
         let path = try joined.path
-        let shown = Locked([ShownFrame]())
+        let shown = ReelTestSupport.Locked([ShownFrame]())
         let test = TestPlayer(audio: .null) { $0.autoplay = true }
         let presenter = HeadlessPresenter(player: test.player) { frame in
             shown.withLock { $0.append(ShownFrame(frame)) }
@@ -258,7 +258,7 @@ struct JoinedOracle: Sendable {
     let segments: [Segment]
 
     /// Made once per joined file and test process: several tests judge by the same file's.
-    private static let made = Locked([String: JoinedOracle]())
+    private static let made = ReelTestSupport.Locked([String: JoinedOracle]())
 
     static func of(_ joined: Fixtures.Spec.Joined) throws -> JoinedOracle {
         if let oracle = made.value[joined.name] { return oracle }

@@ -234,7 +234,7 @@ struct PlaybackTests {
 
     @Test("Hooks: a host can veto play, and decides autoplay")
     func hooks() throws {
-        let allowPlay = Locked(false)
+        let allowPlay = ReelTestSupport.Locked(false)
         let test = TestPlayer(hooks: PlayerHooks(
             shouldChangeState: { _, to in to != .playing || allowPlay.value },
             shouldStart: { info in info.videoStream != nil }))

@@ -43,4 +43,31 @@ struct JapaneseWindowTests {
             app.stop()
         } }
     }
+
+    @Test("With LANGUAGE=ja the info card says in Japanese why the processor draws, and the sound's speakers")
+    func infoCard() throws {
+        try GermanWindowTests.inLanguage("ja") { japaneseEnvironment in try Self.desktops.use { desktop in
+            // The CPU path asked for by the environment variable: the card says so.
+            let app = try ReelApp(on: desktop, arguments: ["--paused", try Fixtures.path(.longSmall)],
+                                  environment: japaneseEnvironment.merging(["REEL_VIDEO_OUTPUT": "software"]) { $1 })
+            defer { app.stop() }
+            try app.element(named: try Self.japanese("Play"), role: "push button")
+            try desktop.key("i")
+            let drawing = String(format: try Self.japanese("by the processor: %@"), try Self.japanese("chosen by REEL_VIDEO_OUTPUT"))
+            let stereo = try Self.japanese("stereo")
+            var text = ""
+            do {
+                try app.waitForElement("the info card's text") { node in
+                    guard node.role == "label", node.name.contains(drawing) else { return false }
+                    text = node.name
+                    return true
+                }
+            } catch {
+                Issue.record("no label of the card says “\(drawing)”: \(try app.accessibleTree().filter { $0.role == "label" }.map(\.name))")
+                throw error
+            }
+            #expect(text.contains("Hz, \(stereo)"), "the sound's line: \(text)")
+            #expect(!text.contains("chosen by") && !text.contains("stereo"), "English in the card: \(text)")
+        } }
+    }
 }

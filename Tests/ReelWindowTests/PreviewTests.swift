@@ -12,10 +12,10 @@ struct PreviewTests {
     static let desktops = SharedDesktop.standard
 
     /// Runs `body` with Reel opened on `clip` (as `Session` does) on the shared desktop.
-    static func withSession(clip: String, arguments: [String] = [], timecode: Bool = true,
+    static func withSession(clip: String, arguments: [String] = [], timecode: Bool = true, settings: [String] = [],
                             _ body: (Session) throws -> Void) throws {
         try desktops.use { desktop in
-            try body(try Session(clip: clip, desktop: desktop, arguments: arguments, timecode: timecode))
+            try body(try Session(clip: clip, desktop: desktop, arguments: arguments, timecode: timecode, settings: settings))
         }
     }
 
@@ -29,14 +29,17 @@ struct PreviewTests {
 
         /// Reel with `clip`, paused at the start, time shown as timecode (H:MM:SS:FF) so the
         /// card's time tells the tenth of a second at 10 fps.
-        init(clip: String, desktop: Desktop? = nil, arguments: [String] = [], timecode: Bool = true) throws {
+        /// `settings`: more lines of Reel's settings.
+        init(clip: String, desktop: Desktop? = nil, arguments: [String] = [], timecode: Bool = true,
+             settings: [String] = []) throws {
             let desktop = try desktop ?? Desktop()
             self.desktop = desktop
-            if timecode {
-                let settings = desktop.home.appendingPathComponent("config/glib-2.0/settings")
-                try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
-                try "[io/github/reel/Reel]\nshow-frames=true\n".write(to: settings.appendingPathComponent("keyfile"),
-                                                                        atomically: true, encoding: .utf8)
+            if timecode || !settings.isEmpty {
+                let folder = desktop.home.appendingPathComponent("config/glib-2.0/settings")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                let lines = ["[io/github/reel/Reel]"] + (timecode ? ["show-frames=true"] : []) + settings
+                try (lines.joined(separator: "\n") + "\n").write(to: folder.appendingPathComponent("keyfile"),
+                                                                atomically: true, encoding: .utf8)
             }
             app = try ReelApp(on: desktop, arguments: ["--paused"] + arguments + [clip])
             // The picture, from the read that finds the clip loaded (paused).
@@ -199,6 +202,25 @@ struct PreviewTests {
             // Off the scrubber, onto the picture: the card goes.
             try s.desktop.glide(to: s.movie.x + s.movie.width / 2, s.movie.y + s.movie.height / 3)
             try Desktop.wait("the card to hide", log: s.app.log, timeout: 10) { try s.card() == nil }
+        }
+    }
+
+    @Test("A card under a still pointer goes when F makes the window fullscreen and moves the scrubber away")
+    func goesWhenTheScrubberMovesAway() throws {
+        // The controls stay up, so that only the scrubber moving away can take the card.
+        try Self.withSession(clip: try Fixtures.path(.withChapters), settings: ["dont-hide-controls=true"]) { s in
+            try s.desktop.click(s.movie.x + 5, s.movie.y + s.movie.height / 2)   // the window focused
+            try s.hover(0.5)
+            try s.desktop.key("f")
+            try Desktop.wait("the window fullscreen", log: s.app.log) {
+                (try s.app.accessibleTree().first { $0.name == "Video" }?.width ?? 0) >= s.desktop.width
+            }
+            // The pointer has not moved; the scrubber is now at the screen's bottom, away from it.
+            let bar = try s.app.element(named: "Position", role: "slider")
+            let p = s.point(0.5)
+            #expect(!(bar.y...(bar.y + bar.height)).contains(p.y), "the scrubber \(bar) is still under the pointer at \(p)")
+            try Desktop.wait("the card to go", log: s.app.log, timeout: 10) { try s.card() == nil }
+            try s.desktop.key("Escape")
         }
     }
 

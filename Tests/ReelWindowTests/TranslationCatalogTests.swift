@@ -123,7 +123,7 @@ struct TranslationCatalogTests {
         let call = try NSRegularExpression(pattern: #"(?<![\w.])(trn?)\("#)
         let single = try NSRegularExpression(pattern: #"\G\s*"# + literal)
         let pair = try NSRegularExpression(pattern: #"\G\s*"# + literal + #"\s*,\s*"# + literal)
-        for file in try swiftSources() where !file.hasSuffix("ReelEngine/Support/Translation.swift") {
+        for file in try swiftSources() where !file.hasSuffix("ReelMedia/Support/Translation.swift") {
             let text = try String(contentsOfFile: path(file), encoding: .utf8)
             let ns = text as NSString
             for match in call.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
@@ -316,7 +316,7 @@ struct TranslationCatalogTests {
     /// The Swift files whose texts are for people: the engine's messages, the widget and the app.
     static func peopleFacingSources() throws -> [String] {
         try swiftSources().filter { file in
-            ["Sources/ReelEngine/", "Sources/ReelGtk/", "Sources/ReelApp/"].contains { file.hasPrefix($0) }
+            ["Sources/ReelMedia/", "Sources/ReelEngine/", "Sources/ReelGtk/", "Sources/ReelApp/"].contains { file.hasPrefix($0) }
         }
     }
 

@@ -132,7 +132,7 @@ struct WaylandTests {
 
     @Test("F10 opens the main menu as a popover under its button; Escape closes it")
     func popover() throws {
-        try Self.onCompositor(arguments: ["--paused", try Fixtures.path(.solidRed)]) { desktop, _, app in
+        try Self.onCompositor(arguments: ["--paused", try Fixtures.path(.solidRed)]) { desktop, compositor, app in
             try app.element(named: "Play")
             let button = try app.element(named: "Main menu")
             try desktop.key("F10")
@@ -146,6 +146,12 @@ struct WaylandTests {
                                                height: 80).distance(to: .init(r: 255, g: 0, b: 0)) > 60
             }
             try Desktop.wait("the menu drawn below its button", log: app.log) { try menuDrawn("menu") }
+            // All of it on the output: at the output's right edge, beside the menu, the picture
+            // (Weston does not slide a popover that runs off the output back onto it).
+            let shot = try desktop.screenshot("menu-edge")
+            let edge = try ScreenImage.average(shot, x: compositor.output.width - 4, y: button.y + button.height + 60,
+                                               width: 3, height: 80)
+            #expect(edge.distance(to: .init(r: 255, g: 0, b: 0)) < 60, "the menu runs to the output's edge: \(edge) there")
             try desktop.key("Escape")
             try Desktop.wait("the menu gone from the picture", log: app.log) { try !menuDrawn("menu-closed") }
         }

@@ -183,7 +183,7 @@ struct PlayQueue: Codable, Equatable, Sendable {
         case items, current, loop, stopAfterCurrent, shuffle, order, ids, nextID
     }
 
-    init(from decoder: Decoder) throws {
+    init(from decoder: Swift.Decoder) throws {  // Swift's: the engine has a Decoder of its own
         let c = try decoder.container(keyedBy: CodingKeys.self)
         // An item that no longer parses keeps its place (the order refers to places) and
         // fails to open like a missing file.

@@ -52,9 +52,7 @@ final class AudioTrackMenu {
         // Translators: an audio stream without language or title, by its number.
         if parts.isEmpty { parts.append(String(format: tr("Track %ld"), n)) }
         var label = parts.joined(separator: " — ")
-        if let channels = stream.channels {
-            let layout = channels == 1 ? tr("mono") : channels == 2 ? tr("stereo")
-                : String(format: trn("%ld channel", "%ld channels", channels), channels)
+        if stream.channels != nil, let layout = ChannelNames.describe(channels: stream.channels, layout: nil) {
             label += " (\(stream.codec), \(layout))"
         }
         return label

@@ -63,8 +63,24 @@ final class InfoCard {
         // Translators: %@ is the graphics renderer's name.
         case .gl: output.isAccelerated ? String(format: tr("OpenGL, %@"), output.rendererName)
             : String(format: tr("OpenGL, %@ (software)"), output.rendererName)
-        // Translators: %@ says why OpenGL is not used (in English, from the graphics stack).
-        case .software: String(format: tr("by the processor: %@"), output.reason)
+        // Translators: %@ says why OpenGL is not used, such as "chosen in Preferences".
+        case .software: String(format: tr("by the processor: %@"), describe(output.why))
+        }
+    }
+
+    /// Why a drawing path was taken, in the person's language (the graphics stack's own
+    /// message, when there is no GL, stays as it gives it).
+    static func describe(_ why: VideoOutput.Why) -> String {
+        switch why {
+        // Translators: %@ is the graphics stack's message (in English), such as "No GL implementation is available".
+        case .noGL(let message): String(format: tr("no OpenGL: %@"), message)
+        // Translators: REEL_VIDEO_OUTPUT is the name of an environment variable; keep it as it is.
+        case .chosen(byEnvironment: true): tr("chosen by REEL_VIDEO_OUTPUT")
+        case .chosen(byEnvironment: false): tr("chosen in Preferences")
+        // Translators: OpenGL is there, but without a graphics card; %@ is the renderer's name, such as "llvmpipe".
+        case .softwareGL(let renderer): String(format: tr("OpenGL would be drawn by the processor too (%@)"), renderer)
+        // Translators: %@ is the graphics card's renderer name.
+        case .acceleratedGL(let renderer): String(format: tr("OpenGL is accelerated (%@)"), renderer)
         }
     }
 
@@ -150,7 +166,7 @@ final class InfoCard {
             }
             if let a = info.audioStream {
                 // Translators: the audio stream: codec, sample rate and channel layout.
-                lines.append(String(format: tr("Audio: %@"), "\(a.codec) \(a.sampleRate ?? 0) Hz, \(a.channelLayout ?? "\(a.channels ?? 0) ch")"))
+                lines.append(String(format: tr("Audio: %@"), "\(a.codec) \(a.sampleRate ?? 0) Hz, \(ChannelNames.describe(channels: a.channels, layout: a.channelLayout) ?? "?")"))
             }
         } else {
             lines.append(tr("Nothing is open"))

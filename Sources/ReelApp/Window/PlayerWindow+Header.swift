@@ -12,6 +12,10 @@ extension PlayerWindow {
         self.menuButton = menuButton
         if let popover = gtk_menu_button_get_popover(menuButton.cast()) {
             MenuFocus.returnsFocus(from: popover.cast(), in: menuButton)
+            // Opens leftwards from the button's right edge, into the window: centred, the
+            // menu ran past the right edge of a window filling the screen, and a Wayland
+            // compositor that does not slide popovers back (Weston) cut it off there.
+            gtk_widget_set_halign(popover.cast(), GTK_ALIGN_END)
         }
         headerBar = header
         // With the queue button in it: the popovers it holds now keep the controls up.

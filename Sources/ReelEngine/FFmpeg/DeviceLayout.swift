@@ -22,12 +22,3 @@ extension AudioFormat {
     /// The speaker of each channel, in order.
     var speakers: [AVChannel] { withChannelLayout { DownmixMatrix.channels(of: $0) } }
 }
-
-/// FFmpeg's name of a channel layout. Threading: stateless.
-enum ChannelLayoutName {
-    static func describe(_ layout: UnsafePointer<AVChannelLayout>) -> String {
-        var text = [CChar](repeating: 0, count: 256)
-        _ = av_channel_layout_describe(layout, &text, text.count)
-        return text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    }
-}

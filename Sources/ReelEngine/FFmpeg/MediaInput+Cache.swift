@@ -2,6 +2,19 @@ import CFFmpeg
 
 /// The cached half of opening remote media (see `CacheSession`).
 extension MediaInput {
+    /// Opens `source`: a remote one through the network layer (`StreamAccess`: the disk cache
+    /// when `cache` is given, the checks on nested playlists always).
+    convenience init(source: MediaSource, interrupt: InterruptFlag, cache: CacheSession? = nil,
+                     headers: RequestHeaders = RequestHeaders(),
+                     headerRead: (_ duration: Double?) -> Void = { _ in }) throws(PlayerError) {
+        try self.init(source: source, interrupt: interrupt,
+                      remote: StreamAccess.make(for: source, cache: cache, interrupt: interrupt),
+                      headers: headers, headerRead: headerRead)
+    }
+
+    /// The disk cache the bytes come through, when they do.
+    var cache: CacheSession? { (remote as? StreamAccess)?.cache }
+
     /// The cached input's context, or nil when the resource is held by another player (the
     /// caller then streams it uncached). Throws the resource's failure (404, refused redirect, ...).
     static func openCached(_ source: MediaSource, cache: CacheSession) throws(PlayerError) -> UnsafeMutablePointer<AVIOContext>? {

@@ -38,6 +38,9 @@ final class ScrubberPreview {
     private var thumbnailSize: ThumbnailSize = .standard
     /// The size the picture's frame was last laid out for (nil: lay it out again).
     private var sizedFor: ThumbnailSize?
+    /// The view's size the card was last placed in, and whether a look at the pointer is due.
+    private var placedIn: (width: Int, height: Int)?
+    private var pointerLookPending = false
 
     /// The person's shape of the picture (the player view passes the model's on): pictures
     /// come in it, and a change while the card shows asks for the picture again at once, so
@@ -315,6 +318,24 @@ final class ScrubberPreview {
         allocation.pointee.y = gint(max(0, barY - Self.gap - Double(height)).rounded())
         allocation.pointee.width = width
         allocation.pointee.height = height
+        let size = (width: Int(gtk_widget_get_width(overlay)), height: Int(gtk_widget_get_height(overlay)))
+        if let placedIn, placedIn != size { lookAtPointerAfterLayout() }
+        placedIn = size
+    }
+
+    /// The view changed size under a card (fullscreen, a resize by the keyboard): the scrubber
+    /// has moved, and with the pointer still, nothing tells the bar it left (GTK 4.8 sends no
+    /// leave for a widget that moves away). Once the layout is done, the card goes where the
+    /// pointer now is on the scrubber, or away.
+    private func lookAtPointerAfterLayout() {
+        guard !pointerLookPending, !controls.isScrubbing else { return }
+        pointerLookPending = true
+        MainContext.later { [weak self] in
+            guard let self else { return }
+            self.pointerLookPending = false
+            guard gtk_widget_get_visible(self.card) != 0, !self.controls.isScrubbing else { return }
+            self.scrubberReleased()
+        }
     }
 
     /// The card's left edge: centred on `anchor`, then moved inside the view, `margin` from its

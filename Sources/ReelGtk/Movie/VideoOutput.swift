@@ -44,8 +44,31 @@ public struct VideoOutput: Sendable, Equatable {
     public let path: Path
     /// What the probe found: the GL renderer, or why there is no GL.
     public let gl: Result<GLInfo, GLUnavailable>
-    /// Why this path, in words for the info card and `--report`.
-    public let reason: String
+    /// Why this path, as a value: the window says it in the person's language.
+    public let why: Why
+
+    /// Why a path was taken. Threading: a value type.
+    public enum Why: Sendable, Equatable {
+        /// No GL context could be made; the graphics stack's message (in English).
+        case noGL(String)
+        /// The path was asked for, by the environment variable or the preference.
+        case chosen(byEnvironment: Bool)
+        /// GL is there but the CPU would rasterise it (the renderer's name).
+        case softwareGL(renderer: String)
+        /// GL is drawn by a GPU (the renderer's name).
+        case acceleratedGL(renderer: String)
+    }
+
+    /// Why this path in English, for `--report` and the log (stable, not translated).
+    public var reason: String {
+        switch why {
+        case .noGL(let message): "no OpenGL: \(message)"
+        case .chosen(let byEnvironment):
+            "\(path == .gl ? "OpenGL" : "software drawing") chosen by \(byEnvironment ? "REEL_VIDEO_OUTPUT" : "the preference")"
+        case .softwareGL(let renderer): "OpenGL is drawn by the CPU (\(renderer))"
+        case .acceleratedGL(let renderer): "OpenGL is accelerated (\(renderer))"
+        }
+    }
 
     /// Why GL cannot be used. Threading: a value type.
     public struct GLUnavailable: Error, Sendable, Equatable {
@@ -59,18 +82,17 @@ public struct VideoOutput: Sendable, Equatable {
     public static func decide(preference: Choice, environment: String?, gl: Result<GLInfo, GLUnavailable>) -> VideoOutput {
         let forced = environment.flatMap { Choice(rawValue: $0.lowercased()) }
         let choice = forced ?? preference
-        let source = forced != nil ? "REEL_VIDEO_OUTPUT" : "the preference"
         switch (choice, gl) {
         case (_, .failure(let error)):
-            return VideoOutput(path: .software, gl: gl, reason: "no OpenGL: \(error.message)")
+            return VideoOutput(path: .software, gl: gl, why: .noGL(error.message))
         case (.software, .success):
-            return VideoOutput(path: .software, gl: gl, reason: "software drawing chosen by \(source)")
+            return VideoOutput(path: .software, gl: gl, why: .chosen(byEnvironment: forced != nil))
         case (.gl, .success):
-            return VideoOutput(path: .gl, gl: gl, reason: "OpenGL chosen by \(source)")
+            return VideoOutput(path: .gl, gl: gl, why: .chosen(byEnvironment: forced != nil))
         case (.automatic, .success(let info)):
             return info.isSoftware
-                ? VideoOutput(path: .software, gl: gl, reason: "OpenGL is drawn by the CPU (\(info.renderer))")
-                : VideoOutput(path: .gl, gl: gl, reason: "OpenGL is accelerated (\(info.renderer))")
+                ? VideoOutput(path: .software, gl: gl, why: .softwareGL(renderer: info.renderer))
+                : VideoOutput(path: .gl, gl: gl, why: .acceleratedGL(renderer: info.renderer))
         }
     }
 

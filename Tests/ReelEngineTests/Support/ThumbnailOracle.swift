@@ -41,7 +41,7 @@ enum ThumbnailOracle {
         return picture
     }
 
-    private static let pictures = Locked([String: Data]())
+    private static let pictures = ReelTestSupport.Locked([String: Data]())
 
     private static func convert(_ path: String, at time: Double, width: Int, height: Int) throws -> Data {
         let frames = try FrameMD5.of(path).entries
@@ -83,7 +83,7 @@ enum ThumbnailOracle {
         return result.stdout
     }
 
-    private static let rotations = Locked([String: Int]())
+    private static let rotations = ReelTestSupport.Locked([String: Int]())
 
     /// The display matrix's angle of the video stream, as ffprobe reads it: asked once per file,
     /// as the tests ask for many pictures of each.

@@ -39,11 +39,13 @@ struct VideoOutputTests {
             #expect(output.path == .software)
             #expect(!output.isAccelerated)
             #expect(output.reason.contains(info.renderer))
+            #expect(output.why == .softwareGL(renderer: info.renderer))
         }
         let none = VideoOutput.decide(preference: .automatic, environment: nil, gl: .failure(.init("No GL implementation is available")))
         #expect(none.path == .software)
         #expect(none.rendererName == "none")
         #expect(none.reason.contains("No GL implementation is available"))
+        #expect(none.why == .noGL("No GL implementation is available"))
     }
 
     @Test("The preference forces either path; the environment variable wins over it")
@@ -59,6 +61,8 @@ struct VideoOutputTests {
         #expect(VideoOutput.decide(preference: .software, environment: "vulkan", gl: .success(gpu)).path == .software)
         let forced = VideoOutput.decide(preference: .automatic, environment: "gl", gl: .success(Self.llvmpipe))
         #expect(forced.reason.contains("REEL_VIDEO_OUTPUT"))
+        #expect(forced.why == .chosen(byEnvironment: true))
+        #expect(VideoOutput.decide(preference: .software, environment: nil, gl: .success(gpu)).why == .chosen(byEnvironment: false))
     }
 
     @Test("GL forced where there is no GL still draws, on the CPU path")
