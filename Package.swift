@@ -32,6 +32,10 @@ let package = Package(
         .systemLibrary(
             name: "CGtk", pkgConfig: "libadwaita-1",
             providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]),
+        // The core Wayland protocol, for the CPU path's subsurface on a Wayland desktop.
+        .systemLibrary(
+            name: "CWayland", pkgConfig: "wayland-client",
+            providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(
             name: "CEpoxy", pkgConfig: "epoxy",
             providers: [.apt(["libepoxy-dev"])]),
@@ -66,7 +70,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("avfilter"), .linkedLibrary("swresample")]),
         .target(
             name: "ReelGtk",
-            dependencies: ["ReelEngine", "CGtk", "CEpoxy"]),
+            dependencies: ["ReelEngine", "CGtk", "CEpoxy", "CWayland"]),
         // The application around the player widget: window, queue, resume, remote, preferences.
         .target(
             name: "ReelApp",

@@ -8,6 +8,8 @@ packages=(
   # FFmpeg, PulseAudio, GTK 4, libadwaita and epoxy headers and libraries
   libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev
   libpulse-dev libgtk-4-dev libadwaita-1-dev libepoxy-dev
+  # libwayland-client: the picture's own surface on a Wayland desktop (libgtk-4-dev pulls it in too)
+  libwayland-dev
   # zimg: colour conversion and scaling of pictures drawn without a GPU
   libzimg-dev
   # Subtitles: libass renders them, fontconfig finds a font for plain formats, uchardet finds

@@ -150,8 +150,9 @@ public final class ReelApplication {
         self.settings = settings
         // Before any window: GTK chooses its renderer when it shows the first.
         let output = VideoOutput.prepareWindows(preference: settings.videoOutput)
-        report?.videoOutput(output)
-        reel_log_info("Reel", "drawing: \(output.path.rawValue) (\(output.reason))")
+        let subsurface = SubsurfaceChoice.current(for: output)
+        report?.videoOutput(output, subsurface: subsurface)
+        reel_log_info("Reel", "drawing: \(output.path.rawValue) (\(output.reason)); subsurface: \(subsurface.reason)")
         quitOnSignals()
         loadStyles()
         let app = application.raw

@@ -32,10 +32,11 @@ final class LaunchReport {
         self.quit = quit
     }
 
-    /// How pictures are drawn, said once at start.
-    func videoOutput(_ output: VideoOutput) {
+    /// How pictures are drawn, said once at start (and whether on a Wayland subsurface).
+    func videoOutput(_ output: VideoOutput, subsurface: SubsurfaceChoice) {
         var event: [String: Any] = ["event": "video_output", "path": output.path.rawValue, "gl_renderer": output.rendererName,
-                                    "accelerated": output.isAccelerated, "reason": output.reason]
+                                    "accelerated": output.isAccelerated, "reason": output.reason,
+                                    "subsurface": subsurface.isUsed, "subsurface_reason": subsurface.reason]
         // "OpenGL ES 3.2 Mesa …" where GTK made an ES context (GLES, or GDK_DEBUG=gl-gles).
         if case .success(let info) = output.gl { event["gl_version"] = info.version }
         emit(event)

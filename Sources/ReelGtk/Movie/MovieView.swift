@@ -3,7 +3,8 @@ import Foundation
 import ReelEngine
 
 /// The movie surface: at each display refresh it asks the player which picture is due and has
-/// its surface (GL, or libswscale and cairo where GL is software; see `VideoOutput`) draw it
+/// its surface (GL, or libswscale and cairo where GL is software, see `VideoOutput`; on Wayland
+/// into a subsurface of its own, see `SubsurfaceChoice`) draw it
 /// only when it changed. While paused nothing ticks at all: the process is idle until
 /// something (a seek, a step) invalidates the picture.
 /// Threading: main thread only.
@@ -63,7 +64,13 @@ public final class MovieView {
         self.output = output
         self.player = player
         let es = (try? output.gl.get())?.isES ?? false
-        surface = output.path == .gl ? GLMovieSurface(area: glArea, es: es) : SoftwareMovieSurface(area: drawingArea)
+        if output.path == .gl {
+            surface = GLMovieSurface(area: glArea, es: es)
+        } else if SubsurfaceChoice.current(for: output).isUsed, let connection = WaylandConnection.shared {
+            surface = SubsurfaceMovieSurface(area: drawingArea, connection: connection)
+        } else {
+            surface = SoftwareMovieSurface(area: drawingArea)
+        }
         area = surface.widget
         surface.drew = { [weak self] picture in self?.drew(picture) }
     }

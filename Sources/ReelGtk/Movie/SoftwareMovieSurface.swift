@@ -2,10 +2,11 @@ import CGtk
 import Foundation
 import ReelEngine
 
-/// The movie surface where GL is software or missing: a GtkDrawingArea that has libswscale
-/// convert each new picture once, straight to the size it is shown at, and paints it with
-/// cairo (GTK's cairo renderer then puts it on screen as it is). On a machine without a GPU
-/// this costs a fraction of drawing through a software GL, which rasterises the window twice.
+/// The movie surface where GL is software or missing (on X11; on Wayland where the subsurface
+/// is off): a GtkDrawingArea that has libswscale convert each new picture once, straight to the
+/// size it is shown at, and paints it with cairo (GTK's cairo renderer then puts it on screen
+/// as it is). On a machine without a GPU this costs a fraction of drawing through a software
+/// GL, which rasterises the window twice.
 /// Threading: main thread only.
 @MainActor
 final class SoftwareMovieSurface: MovieSurface {
@@ -13,13 +14,20 @@ final class SoftwareMovieSurface: MovieSurface {
     var picture: VideoFrame?
     var rotation = 0
     var shape = PictureShape.plain
-    var equalizer = Equalizer.neutral
-    var subtitles: (@MainActor (_ time: Double, _ width: Int, _ height: Int) -> SubtitleImage?)?
+    var equalizer: Equalizer {
+        get { painter.equalizer }
+        set { painter.equalizer = newValue }
+    }
+    var subtitles: (@MainActor (_ time: Double, _ width: Int, _ height: Int) -> SubtitleImage?)? {
+        get { painter.subtitles }
+        set { painter.subtitles = newValue }
+    }
     var drew: (@MainActor (VideoFrame?) -> Void)?
-    var failed: (@MainActor (String) -> Void)?
-    private let scaler = FrameScaler()
-    private let converted = ConvertedPicture()
-    private var subtitleSurface: SubtitleSurface?
+    var failed: (@MainActor (String) -> Void)? {
+        get { painter.failed }
+        set { painter.failed = newValue }
+    }
+    private let painter = CairoPicturePainter()
     private var readBacks: [@MainActor (DrawnImage?) -> Void] = []
 
     private final class Box {
@@ -54,7 +62,7 @@ final class SoftwareMovieSurface: MovieSurface {
         let placement = picture.map { PicturePlacement($0, streamDegrees: rotation, shape: shape,
                                                        viewWidth: width * scale, viewHeight: height * scale) }
         if let picture, let placement {
-            paint(picture, placed: placement, on: cr)
+            painter.paint(picture, placed: placement, on: cr)
         }
         cairo_restore(cr)
         drew?(picture)
@@ -62,131 +70,8 @@ final class SoftwareMovieSurface: MovieSurface {
         if !readBacks.isEmpty, let picture, let placement {
             let pending = readBacks
             readBacks.removeAll()
-            let image = readBack(picture, placement)
+            let image = painter.readBack(picture, placement)
             for done in pending { done(image) }
         }
     }
-
-    /// Paints `picture` (and its subtitles) where `placement` puts it on `cr`, whose units are
-    /// device pixels: the part it shows, converted at the size it is shown, then turned and
-    /// mirrored by cairo (a copy at whole turns).
-    private func paint(_ picture: VideoFrame, placed placement: PicturePlacement, on cr: OpaquePointer) {
-        let rect = placement.visible, turns = placement.turns
-        guard rect.width > 0, rect.height > 0,
-              let surface = image(of: picture, region: placement.source, rect: rect, quarterTurns: turns) else { return }
-        cairo_save(cr)
-        cairo_rectangle(cr, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
-        cairo_clip(cr)
-        if turns == 0, !placement.flipped {
-            cairo_set_source_surface(cr, surface, Double(rect.x), Double(rect.y))
-        } else {
-            // About the rectangle's centre: mirrored across the screen, after turning (cairo
-            // applies the last transformation given first); converted at its unturned size.
-            cairo_translate(cr, Double(rect.x) + Double(rect.width) / 2, Double(rect.y) + Double(rect.height) / 2)
-            if placement.flipped { cairo_scale(cr, -1, 1) }
-            cairo_rotate(cr, Double(turns) * .pi / 2)
-            let w = Double(cairo_image_surface_get_width(surface)), h = Double(cairo_image_surface_get_height(surface))
-            cairo_set_source_surface(cr, surface, -w / 2, -h / 2)
-        }
-        cairo_paint(cr)
-        cairo_restore(cr)
-        if let subtitles, let image = subtitles(picture.pts, rect.width, rect.height) {
-            if subtitleSurface?.id != image.id { subtitleSurface = SubtitleSurface(image) }
-            subtitleSurface?.paint(on: cr, at: rect)
-        }
-    }
-
-    /// The `region` of `picture` converted to the size it is shown at (unturned); converted
-    /// once per picture, region and size, however often it is painted.
-    private func image(of picture: VideoFrame, region: SourceRegion, rect: VideoRect, quarterTurns turns: Int) -> OpaquePointer? {
-        let width = turns % 2 == 1 ? rect.height : rect.width
-        let height = turns % 2 == 1 ? rect.width : rect.height
-        if converted.picture === picture, converted.width == width, converted.height == height, converted.region == region,
-           converted.equalizer == equalizer {
-            return converted.surface
-        }
-        guard let surface = converted.prepare(width: width, height: height) else {
-            failed?("cannot allocate a \(width)×\(height) picture")
-            return nil
-        }
-        cairo_surface_flush(surface)
-        do {
-            try scaler.scale(picture, region: region, equalizer: equalizer, width: width, height: height,
-                             into: cairo_image_surface_get_data(surface),
-                             bytesPerRow: Int(cairo_image_surface_get_stride(surface)))
-        } catch {
-            converted.picture = nil
-            failed?(error.message)
-            return nil
-        }
-        cairo_surface_mark_dirty(surface)
-        converted.picture = picture
-        converted.region = region
-        converted.equalizer = equalizer
-        return surface
-    }
-
-    /// The picture area as painted (picture and subtitles), drawn again off screen.
-    private func readBack(_ picture: VideoFrame, _ placement: PicturePlacement) -> DrawnImage? {
-        let rect = placement.visible
-        guard rect.width > 0, rect.height > 0,
-              let target = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(rect.width), Int32(rect.height)) else { return nil }
-        defer { cairo_surface_destroy(target) }
-        let cr = cairo_create(target)
-        defer { cairo_destroy(cr) }
-        cairo_translate(cr, Double(-rect.x), Double(-rect.y))
-        paint(picture, placed: placement, on: cr!)
-        cairo_surface_flush(target)
-        guard let data = cairo_image_surface_get_data(target) else { return nil }
-        let stride = Int(cairo_image_surface_get_stride(target))
-        var pixels = [UInt8](repeating: 255, count: rect.width * rect.height * 4)
-        // cairo keeps native-endian 0xXXRRGGBB words; the image is RGBA bytes.
-        for y in 0..<rect.height {
-            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<rect.width {
-                let word = row[x]
-                let i = (y * rect.width + x) * 4
-                pixels[i] = UInt8((word >> 16) & 0xff)
-                pixels[i + 1] = UInt8((word >> 8) & 0xff)
-                pixels[i + 2] = UInt8(word & 0xff)
-            }
-        }
-        return DrawnImage(pixels: pixels, width: rect.width, height: rect.height)
-    }
-}
-
-/// The last picture converted for drawing and the cairo image holding it, kept while the size
-/// stays the same so that a new picture reuses its memory.
-/// Threading: main thread only (owned by a `SoftwareMovieSurface`).
-@MainActor
-private final class ConvertedPicture {
-    weak var picture: VideoFrame?
-    /// The part of the picture converted.
-    var region: SourceRegion?
-    /// The equalizer it was converted with.
-    var equalizer = Equalizer.neutral
-    private(set) var surface: OpaquePointer?
-    private(set) var width = 0, height = 0
-
-    /// An image of the size, reused when it already is; nil when cairo cannot make one.
-    func prepare(width: Int, height: Int) -> OpaquePointer? {
-        if let surface, self.width == width, self.height == height { return surface }
-        if let surface { cairo_surface_destroy(surface) }
-        picture = nil
-        // RGB24: opaque, so cairo copies it instead of blending.
-        let made = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
-        guard let made, cairo_surface_status(made) == CAIRO_STATUS_SUCCESS else {
-            if let made { cairo_surface_destroy(made) }
-            surface = nil
-            self.width = 0
-            self.height = 0
-            return nil
-        }
-        surface = made
-        self.width = width
-        self.height = height
-        return made
-    }
-
-    isolated deinit { if let surface { cairo_surface_destroy(surface) } }
 }
