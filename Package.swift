@@ -36,6 +36,10 @@ let package = Package(
         .systemLibrary(
             name: "CWayland", pkgConfig: "wayland-client",
             providers: [.apt(["libwayland-dev"])]),
+        // Xlib and MIT-SHM, for the CPU path's pictures put straight into the window on X11.
+        .systemLibrary(
+            name: "CX11", pkgConfig: "xext",
+            providers: [.apt(["libx11-dev", "libxext-dev"])]),
         .systemLibrary(
             name: "CEpoxy", pkgConfig: "epoxy",
             providers: [.apt(["libepoxy-dev"])]),
@@ -70,11 +74,11 @@ let package = Package(
             linkerSettings: [.linkedLibrary("avfilter"), .linkedLibrary("swresample")]),
         .target(
             name: "ReelGtk",
-            dependencies: ["ReelEngine", "CGtk", "CEpoxy", "CWayland"]),
+            dependencies: ["ReelEngine", "CGtk", "CEpoxy", "CWayland", "CX11"]),
         // The application around the player widget: window, queue, resume, remote, preferences.
         .target(
             name: "ReelApp",
-            dependencies: ["ReelGtk", "ReelEngine", "CGtk"]),
+            dependencies: ["ReelGtk", "ReelEngine", "CGtk", "CX11"]),
         .executableTarget(
             name: "reel",
             dependencies: ["ReelApp"]),

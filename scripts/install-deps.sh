@@ -10,6 +10,8 @@ packages=(
   libpulse-dev libgtk-4-dev libadwaita-1-dev libepoxy-dev
   # libwayland-client: the picture's own surface on a Wayland desktop (libgtk-4-dev pulls it in too)
   libwayland-dev
+  # Xlib and MIT-SHM: the picture put straight into the window on X11 (GTK pulls them in too)
+  libx11-dev libxext-dev
   # zimg: colour conversion and scaling of pictures drawn without a GPU
   libzimg-dev
   # Subtitles: libass renders them, fontconfig finds a font for plain formats, uchardet finds

@@ -151,8 +151,10 @@ public final class ReelApplication {
         // Before any window: GTK chooses its renderer when it shows the first.
         let output = VideoOutput.prepareWindows(preference: settings.videoOutput)
         let subsurface = SubsurfaceChoice.current(for: output)
-        report?.videoOutput(output, subsurface: subsurface)
-        reel_log_info("Reel", "drawing: \(output.path.rawValue) (\(output.reason)); subsurface: \(subsurface.reason)")
+        let directPut = DirectPutChoice.current(for: output)
+        report?.videoOutput(output, subsurface: subsurface, directPut: directPut)
+        reel_log_info("Reel", "drawing: \(output.path.rawValue) (\(output.reason)); subsurface: \(subsurface.reason); "
+                      + "direct put: \(directPut.reason)")
         quitOnSignals()
         loadStyles()
         let app = application.raw
@@ -226,7 +228,8 @@ public final class ReelApplication {
     private func finishReport() {
         guard let report else { return }
         let view = window?.playerView
-        report.finish(.init(framesDrawn: view?.movie.framesDrawn ?? 0, statistics: view?.player.statistics))
+        report.finish(.init(framesDrawn: view?.movie.framesDrawn ?? 0, picturesPutDirectly: view?.movie.picturesPutDirectly ?? 0,
+                            statistics: view?.player.statistics))
     }
 
     private func loadStyles() {

@@ -12,6 +12,8 @@ final class LaunchReport {
     /// What the summary reports, read from the window as the app quits.
     struct Summary {
         var framesDrawn: Int
+        /// Of them, put into the window past GTK's drawing (X11's direct put).
+        var picturesPutDirectly = 0
         var statistics: PlaybackStatistics?
     }
 
@@ -32,11 +34,13 @@ final class LaunchReport {
         self.quit = quit
     }
 
-    /// How pictures are drawn, said once at start (and whether on a Wayland subsurface).
-    func videoOutput(_ output: VideoOutput, subsurface: SubsurfaceChoice) {
+    /// How pictures are drawn, said once at start (and whether on a Wayland subsurface, or put
+    /// straight into an X11 window while nothing is over them).
+    func videoOutput(_ output: VideoOutput, subsurface: SubsurfaceChoice, directPut: DirectPutChoice) {
         var event: [String: Any] = ["event": "video_output", "path": output.path.rawValue, "gl_renderer": output.rendererName,
                                     "accelerated": output.isAccelerated, "reason": output.reason,
-                                    "subsurface": subsurface.isUsed, "subsurface_reason": subsurface.reason]
+                                    "subsurface": subsurface.isUsed, "subsurface_reason": subsurface.reason,
+                                    "direct_put": directPut.isUsed, "direct_put_reason": directPut.reason]
         // "OpenGL ES 3.2 Mesa …" where GTK made an ES context (GLES, or GDK_DEBUG=gl-gles).
         if case .success(let info) = output.gl { event["gl_version"] = info.version }
         emit(event)
@@ -111,6 +115,7 @@ final class LaunchReport {
         emit([
             "event": "summary",
             "frames_drawn": summary.framesDrawn,
+            "pictures_put_directly": summary.picturesPutDirectly,
             "frames_dropped": statistics?.framesDropped ?? 0,
             "frames_shown": statistics?.framesShown ?? 0,
             "frames_decoded": statistics?.framesDecoded ?? 0,

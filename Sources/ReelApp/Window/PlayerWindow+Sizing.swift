@@ -36,7 +36,7 @@ extension PlayerWindow {
     private func keepCentre(of before: WindowFit.Rect, size: WindowFit.Size, within area: WindowFit.Rect) {
         guard let surface = gtk_native_get_surface(OpaquePointer(window)) else { return }
         let target = WindowFit.placed(size, replacing: before, within: area)
-        _ = reel_surface_move(surface, gint(target.x), gint(target.y))
+        X11WindowPlace.move(surface, x: Int(target.x), y: Int(target.y))
         let old = WindowFit.Size(width: before.width, height: before.height)
         guard size != old else { return }
         // A size the window manager refused brings no new layout: a later one (the person
@@ -50,7 +50,7 @@ extension PlayerWindow {
             Signal.disconnect(surface.raw, handler)
             guard self != nil, actual != size, Clock.now < deadline else { return }
             let corrected = WindowFit.placed(actual, replacing: before, within: area)
-            _ = reel_surface_move(surface, gint(corrected.x), gint(corrected.y))
+            X11WindowPlace.move(surface, x: Int(corrected.x), y: Int(corrected.y))
         }
     }
 
@@ -58,8 +58,7 @@ extension PlayerWindow {
     /// place from the app (Wayland).
     private func surfaceFrame() -> WindowFit.Rect? {
         guard let surface = gtk_native_get_surface(OpaquePointer(window)) else { return nil }
-        var x: gint = 0, y: gint = 0
-        guard reel_surface_origin(surface, &x, &y) != 0 else { return nil }
+        guard let (x, y) = X11WindowPlace.origin(of: surface) else { return nil }
         return .init(x: Double(x), y: Double(y), width: Double(gdk_surface_get_width(surface)),
                      height: Double(gdk_surface_get_height(surface)))
     }
@@ -75,8 +74,7 @@ extension PlayerWindow {
         }
         defer { if let first { g_object_unref(first.cast(to: GObject.self)) } }
         guard let monitor else { return .init(x: 0, y: 0, width: 1280, height: 720) }
-        var area = GdkRectangle()
-        reel_monitor_workarea(monitor, &area)
+        let area = X11WindowPlace.workArea(of: monitor)
         return .init(x: Double(area.x), y: Double(area.y), width: Double(area.width), height: Double(area.height))
     }
 }

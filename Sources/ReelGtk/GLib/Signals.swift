@@ -20,9 +20,10 @@ public enum Signal {
 
     @discardableResult
     private static func connect<F>(_ instance: UnsafeMutableRawPointer, _ name: String,
-                                   _ thunk: GCallback, _ handler: F) -> gulong {
+                                   _ thunk: GCallback, _ handler: F, after: Bool = false) -> gulong {
         let box = Unmanaged.passRetained(Box(handler)).toOpaque()
-        return g_signal_connect_data(instance.cast(to: GObject.self), name, thunk, box, release, GConnectFlags(0))
+        return g_signal_connect_data(instance.cast(to: GObject.self), name, thunk, box, release,
+                                     after ? G_CONNECT_AFTER : GConnectFlags(0))
     }
 
     private static func box<F>(_ data: UnsafeMutableRawPointer?) -> Box<F> {
@@ -36,14 +37,15 @@ public enum Signal {
     // MARK: Shapes
 
     /// `(instance)`: clicked, activate, realize, unrealize, destroy, value-changed, enter, leave…
+    /// `after`: once the handlers connected without it have run (G_CONNECT_AFTER).
     @discardableResult
-    public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String, after: Bool = false,
                         _ handler: @escaping @MainActor () -> Void) -> gulong {
         let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
             let b: Box<@MainActor () -> Void> = Signal.box(data)
             MainActor.assumeIsolated { b.handler() }
         }
-        return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler)
+        return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: after)
     }
 
     /// `(instance) -> gboolean`: close-request, and others that can stop propagation.

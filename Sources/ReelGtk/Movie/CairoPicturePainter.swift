@@ -61,6 +61,43 @@ final class CairoPicturePainter {
         }
     }
 
+    /// A whole view's pixels (cairo's RGB24 rows, `stride` apart; memory of a window system's
+    /// own, for the ways around GTK's drawing): the picture converted straight into it where
+    /// neither turned nor mirrored, through cairo where it is; the rest black; the subtitles
+    /// over it. `blackAround` is the picture's rectangle whose surroundings are known black in
+    /// these pixels already (nil: not known); returns what is true of them now.
+    func fill(_ pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, blackAround: VideoRect?,
+              with picture: VideoFrame?, placed placement: PicturePlacement?) -> VideoRect? {
+        guard let image = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
+                                                              Int32(width), Int32(height), Int32(stride)) else { return nil }
+        defer { cairo_surface_destroy(image) }
+        guard let cr = cairo_create(image) else { return nil }
+        defer { cairo_destroy(cr) }
+        if let picture, let placement, placement.turns == 0, !placement.flipped {
+            let rect = placement.visible
+            // The bars only where these pixels did not have them black already.
+            if blackAround != rect {
+                cairo_set_source_rgb(cr, 0, 0, 0)
+                for bar in PictureSurroundings(of: rect, inWidth: width, height: height).bars {
+                    cairo_rectangle(cr, Double(bar.x), Double(bar.y), Double(bar.width), Double(bar.height))
+                }
+                cairo_fill(cr)
+                cairo_surface_flush(image)
+            }
+            if convert(picture, placed: placement, into: pixels, bytesPerRow: stride) {
+                cairo_surface_mark_dirty(image)
+                paintSubtitles(of: picture, at: rect, on: cr)
+                cairo_surface_flush(image)
+                return rect
+            }
+        }
+        cairo_set_source_rgb(cr, 0, 0, 0)
+        cairo_paint(cr)
+        if let picture, let placement { paint(picture, placed: placement, on: cr) }
+        cairo_surface_flush(image)
+        return nil
+    }
+
     /// The subtitles over `picture`'s time, drawn over `rect` on `cr` (device pixels).
     func paintSubtitles(of picture: VideoFrame, at rect: VideoRect, on cr: OpaquePointer) {
         guard let subtitles, let image = subtitles(picture.pts, rect.width, rect.height) else { return }

@@ -28,6 +28,12 @@ protocol MovieSurface: AnyObject {
     /// The picture area exactly as the next draw with a picture leaves it (nil: it could not
     /// be read).
     func readBack(_ done: @escaping @MainActor (DrawnImage?) -> Void)
+    /// Pictures put into the window past GTK's drawing (X11's direct put) so far.
+    var picturesPutDirectly: Int { get }
+}
+
+extension MovieSurface {
+    var picturesPutDirectly: Int { 0 }
 }
 
 /// Pixels as drawn on screen: RGBA rows, top row first, `width * 4` bytes each.

@@ -30,6 +30,8 @@ public final class MovieView {
     var pictureDrawn: (@MainActor (VideoFrame) -> Void)?
     /// Distinct pictures drawn so far (redraws of the same picture do not count).
     public private(set) var framesDrawn = 0
+    /// Pictures put into the window past GTK's drawing so far (X11's direct put).
+    public var picturesPutDirectly: Int { surface.picturesPutDirectly }
     /// The stream's display rotation, degrees clockwise: pictures are shown turned.
     public var rotation = 0 {
         didSet {
@@ -69,7 +71,8 @@ public final class MovieView {
         } else if SubsurfaceChoice.current(for: output).isUsed, let connection = WaylandConnection.shared {
             surface = SubsurfaceMovieSurface(area: drawingArea, connection: connection)
         } else {
-            surface = SoftwareMovieSurface(area: drawingArea)
+            let x11 = DirectPutChoice.current(for: output).isUsed ? X11Display.shared : nil
+            surface = SoftwareMovieSurface(area: drawingArea, directPut: x11)
         }
         area = surface.widget
         surface.drew = { [weak self] picture in self?.drew(picture) }

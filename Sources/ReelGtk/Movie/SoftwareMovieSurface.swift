@@ -6,7 +6,8 @@ import ReelEngine
 /// is off): a GtkDrawingArea that has libswscale convert each new picture once, straight to the
 /// size it is shown at, and paints it with cairo (GTK's cairo renderer then puts it on screen
 /// as it is). On a machine without a GPU this costs a fraction of drawing through a software
-/// GL, which rasterises the window twice.
+/// GL, which rasterises the window twice. On X11, while nothing is drawn over the picture, it
+/// is put into the window past GTK instead (`X11DirectPut`, when `DirectPutChoice` says so).
 /// Threading: main thread only.
 @MainActor
 final class SoftwareMovieSurface: MovieSurface {
@@ -29,26 +30,43 @@ final class SoftwareMovieSurface: MovieSurface {
     }
     private let painter = CairoPicturePainter()
     private var readBacks: [@MainActor (DrawnImage?) -> Void] = []
+    private var direct: X11DirectPut?
+    var picturesPutDirectly: Int { direct?.picturesPut ?? 0 }
 
     private final class Box {
         weak var surface: SoftwareMovieSurface?
         init(_ surface: SoftwareMovieSurface) { self.surface = surface }
     }
 
-    init(area: UnsafeMutablePointer<GtkWidget>) {
+    /// `directPut`: the X server to put pictures into the window through, when nothing is over them.
+    init(area: UnsafeMutablePointer<GtkWidget>, directPut x11: X11Display? = nil) {
         widget = area
         let box = Unmanaged.passRetained(Box(self)).toOpaque()
         gtk_drawing_area_set_draw_func(area.cast(), { _, cr, width, height, data in
             let box = Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue()
             MainActor.assumeIsolated { box.surface?.draw(cr!, width: Int(width), height: Int(height)) }
         }, box, { data in Unmanaged<Box>.fromOpaque(data!).release() })
+        if let x11 {
+            let direct = X11DirectPut(area: area, painter: painter, x11: x11) { [unowned self] in
+                (picture, { [picture, rotation, shape] width, height in
+                    picture.map { PicturePlacement($0, streamDegrees: rotation, shape: shape, viewWidth: width, viewHeight: height) }
+                })
+            }
+            direct.handBack = { [weak self] in self.map { gtk_widget_queue_draw($0.widget) } }
+            direct.drew = { [weak self] picture in self?.drew?(picture) }
+            self.direct = direct
+        }
     }
 
-    func invalidate() { gtk_widget_queue_draw(widget) }
+    func invalidate() {
+        if direct?.take() == true { return }
+        gtk_widget_queue_draw(widget)
+    }
 
+    /// Through GTK's drawing, which a read-back is made from (a direct put resumes after it).
     func readBack(_ done: @escaping @MainActor (DrawnImage?) -> Void) {
         readBacks.append(done)
-        invalidate()
+        gtk_widget_queue_draw(widget)
     }
 
     /// Paints black, then the picture in its rectangle, then the subtitles over it; all in

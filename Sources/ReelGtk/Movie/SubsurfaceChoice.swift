@@ -12,7 +12,7 @@ public struct SubsurfaceChoice: Sendable, Equatable {
     public static func decide(path: VideoOutput.Path, isWayland: Bool, environment: String?) -> SubsurfaceChoice {
         guard path == .software else { return SubsurfaceChoice(isUsed: false, reason: "pictures are drawn with OpenGL") }
         guard isWayland else { return SubsurfaceChoice(isUsed: false, reason: "not a Wayland display") }
-        if let environment, ["0", "no", "false", "off"].contains(environment.lowercased()) {
+        if EnvironmentSwitch.turnsOff(environment) {
             return SubsurfaceChoice(isUsed: false, reason: "turned off by REEL_WAYLAND_SUBSURFACE")
         }
         return SubsurfaceChoice(isUsed: true, reason: "a Wayland subsurface of the picture's own")

@@ -12,7 +12,7 @@ final class Subsurface {
     private var surface: OpaquePointer?
     private var subsurface: OpaquePointer?
     /// Where it was last put and at what size (nil: not shown).
-    private(set) var place: SubsurfacePlace?
+    private(set) var place: WidgetPlace?
 
     init?(connection: WaylandConnection, parent: OpaquePointer) {
         guard let surface = wl_compositor_create_surface(connection.compositor) else { return nil }
@@ -33,7 +33,7 @@ final class Subsurface {
     }
 
     /// Shows `buffer` (the widget's size in device pixels) at `place`.
-    func show(_ buffer: ShmBuffer, at place: SubsurfacePlace) {
+    func show(_ buffer: ShmBuffer, at place: WidgetPlace) {
         guard let surface, let subsurface else { return }
         if place.x != self.place?.x || place.y != self.place?.y {
             // Applied with the parent's next commit.
@@ -60,30 +60,5 @@ final class Subsurface {
         subsurface = nil
         surface = nil
         place = nil
-    }
-}
-
-/// Where the movie widget lies in its window's surface and its size: logical pixels (surface
-/// coordinates, the CSD shadow's margin included), and the scale to device pixels.
-/// Threading: a value type.
-struct SubsurfacePlace: Equatable {
-    var x: Int, y: Int, width: Int, height: Int, scale: Int
-
-    var pixelWidth: Int { width * scale }
-    var pixelHeight: Int { height * scale }
-
-    /// The widget's place now; nil when it is in no window.
-    @MainActor
-    init?(of widget: UnsafeMutablePointer<GtkWidget>) {
-        guard let native = gtk_widget_get_native(widget) else { return nil }
-        var origin = graphene_point_t(x: 0, y: 0), inNative = graphene_point_t(x: 0, y: 0)
-        guard gtk_widget_compute_point(widget, native.cast(to: GtkWidget.self), &origin, &inNative) != 0 else { return nil }
-        var dx = 0.0, dy = 0.0
-        gtk_native_get_surface_transform(native, &dx, &dy)
-        x = Int((Double(inNative.x) + dx).rounded())
-        y = Int((Double(inNative.y) + dy).rounded())
-        width = Int(gtk_widget_get_width(widget))
-        height = Int(gtk_widget_get_height(widget))
-        scale = max(1, Int(gtk_widget_get_scale_factor(widget)))
     }
 }

@@ -108,11 +108,11 @@ final class SubsurfaceMovieSurface: MovieSurface {
 
     private func afterPainting() {
         connection.dispatch()
-        guard gtk_widget_get_mapped(widget) != 0, let place = SubsurfacePlace(of: widget) else { return }
+        guard gtk_widget_get_mapped(widget) != 0, let place = WidgetPlace(of: widget) else { return }
         if isDirty || subsurface?.place != place { present(at: place) }
     }
 
-    private func present(at place: SubsurfacePlace) {
+    private func present(at place: WidgetPlace) {
         guard place.pixelWidth > 0, place.pixelHeight > 0 else { return }
         if subsurface == nil {
             guard let parent = Self.parentSurface(of: widget) else { return }
@@ -149,38 +149,10 @@ final class SubsurfaceMovieSurface: MovieSurface {
         }
     }
 
-    /// The buffer all of the widget: the picture converted into it (straight where neither
-    /// turned nor mirrored; through cairo where it is), the rest black, the subtitles over it.
+    /// The buffer all of the widget (see `CairoPicturePainter.fill`).
     private func fill(_ buffer: ShmBuffer, with picture: VideoFrame?, placed placement: PicturePlacement?) {
-        guard let image = cairo_image_surface_create_for_data(buffer.pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
-                                                              Int32(buffer.width), Int32(buffer.height), Int32(buffer.stride)) else { return }
-        defer { cairo_surface_destroy(image) }
-        guard let cr = cairo_create(image) else { return }
-        defer { cairo_destroy(cr) }
-        if let picture, let placement, placement.turns == 0, !placement.flipped {
-            let rect = placement.visible
-            // The bars only where this buffer did not have them black already.
-            if buffer.blackAround != rect {
-                cairo_set_source_rgb(cr, 0, 0, 0)
-                for bar in PictureSurroundings(of: rect, inWidth: buffer.width, height: buffer.height).bars {
-                    cairo_rectangle(cr, Double(bar.x), Double(bar.y), Double(bar.width), Double(bar.height))
-                }
-                cairo_fill(cr)
-                cairo_surface_flush(image)
-            }
-            buffer.blackAround = rect
-            if painter.convert(picture, placed: placement, into: buffer.pixels, bytesPerRow: buffer.stride) {
-                cairo_surface_mark_dirty(image)
-                painter.paintSubtitles(of: picture, at: rect, on: cr)
-                cairo_surface_flush(image)
-                return
-            }
-        }
-        cairo_set_source_rgb(cr, 0, 0, 0)
-        cairo_paint(cr)
-        buffer.blackAround = nil
-        if let picture, let placement { painter.paint(picture, placed: placement, on: cr) }
-        cairo_surface_flush(image)
+        buffer.blackAround = painter.fill(buffer.pixels, width: buffer.width, height: buffer.height, stride: buffer.stride,
+                                          blackAround: buffer.blackAround, with: picture, placed: placement)
     }
 
     /// The toplevel's own `wl_surface`, which the subsurface lies under.
