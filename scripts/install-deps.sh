@@ -24,6 +24,8 @@ packages=(
   meson gettext
   # Test and benchmark tools
   ffmpeg pulseaudio pulseaudio-utils nginx-light mpv python3
+  # A compositing manager for X11, for the window tests of a composited screen
+  xcompmgr
   # yt-dlp finds the video on a web page (Reel runs it; the tests serve pages to it, and look
   # for a yt-dlp left running with pgrep, from procps)
   yt-dlp procps

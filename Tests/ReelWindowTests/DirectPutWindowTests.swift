@@ -11,6 +11,7 @@ import Testing
 @Suite("Pictures put straight into the X11 window", .serialized)
 struct DirectPutWindowTests {
     static let green = ScreenImage.Color(r: 0, g: 255, b: 0)
+    static let blue = ScreenImage.Color(r: 0, g: 0, b: 255)
 
     /// 1 s of red, then green to 6 s, with a blue band down the left tenth (where a picture
     /// put out of place shows), 640×360 (the window opens 1:1), with sound.
@@ -110,23 +111,7 @@ struct DirectPutWindowTests {
         try SharedDesktop.standard.use { desktop in
             let session = try Self.playing(on: desktop)
             let app = session.app
-            let blue = ScreenImage.Color(r: 0, g: 0, b: 255)
-            // 16:9 on the 1280×800 screen: 1280×720 with bars of 40 above and below, the blue
-            // band from the left edge to 128 and green right of it.
-            func fills(_ name: String) throws -> Bool {
-                let shot = try desktop.screenshot(name)
-                func at(_ x: Int) throws -> ScreenImage.Color {
-                    try ScreenImage.average(shot, x: x, y: desktop.height / 2 - 20, width: 20, height: 40)
-                }
-                let edges = try at(4).distance(to: blue) < 40 && at(100).distance(to: blue) < 40
-                    && at(140).distance(to: Self.green) < 40 && at(desktop.width - 24).distance(to: Self.green) < 40
-                let bars = try [4, desktop.height - 36].allSatisfy { y in
-                    try ScreenImage.average(shot, x: desktop.width / 2 - 20, y: y, width: 40, height: 30)
-                        .distance(to: ScreenImage.Color(r: 0, g: 0, b: 0)) < 30
-                }
-                return edges && bars
-            }
-            let movie = session.movie
+            let (blue, movie) = (Self.blue, session.movie)
             try Desktop.wait("green in the window, the band at its left edge", log: app.log) {
                 let shot = try desktop.screenshot("windowed")
                 func at(_ x: Int) throws -> ScreenImage.Color {
@@ -136,7 +121,7 @@ struct DirectPutWindowTests {
                     && at(74).distance(to: Self.green) < 40 && at(movie.width / 2).distance(to: Self.green) < 40
             }
             try desktop.key("f")
-            try Desktop.wait("the picture across the screen, letterboxed", log: app.log) { try fills("fullscreen") }
+            try Desktop.wait("the picture across the screen, letterboxed", log: app.log) { try Self.fillsScreen(desktop, "fullscreen") }
             try desktop.key("Escape")
             try Desktop.wait("the picture back at the window's size, the screen's edges clear", log: app.log) {
                 let shot = try desktop.screenshot("unfullscreen")
@@ -144,5 +129,63 @@ struct DirectPutWindowTests {
                     .distance(to: Self.green) > 100
             }
         }
+    }
+
+    /// The clip fullscreen on the 1280×800 screen: 16:9 is 1280×720 with black bars of 40 above
+    /// and below, the blue band from the left edge to 128 and green right of it.
+    static func fillsScreen(_ desktop: Desktop, _ name: String) throws -> Bool {
+        let shot = try desktop.screenshot(name)
+        func at(_ x: Int) throws -> ScreenImage.Color {
+            try ScreenImage.average(shot, x: x, y: desktop.height / 2 - 20, width: 20, height: 40)
+        }
+        let edges = try at(4).distance(to: blue) < 40 && at(100).distance(to: blue) < 40
+            && at(140).distance(to: green) < 40 && at(desktop.width - 24).distance(to: green) < 40
+        let bars = try [4, desktop.height - 36].allSatisfy { y in
+            try ScreenImage.average(shot, x: desktop.width / 2 - 20, y: y, width: 40, height: 30)
+                .distance(to: ScreenImage.Color(r: 0, g: 0, b: 0)) < 30
+        }
+        return edges && bars
+    }
+
+    @Test("On a composited screen a window of its own size keeps GTK's drawing (its corners see-through); fullscreen takes puts, opaque")
+    func composited() throws {
+        let desktop = try Desktop()
+        defer { desktop.stop() }
+        try desktop.writeSettings(["remember-queue=false"])
+        let compositor = try Command.spawnDetached(["xcompmgr"], environment: desktop.environment,
+                                                   log: desktop.home.appendingPathComponent("xcompmgr.log").path)
+        Reaper.watch([compositor])
+        defer { kill(compositor, SIGTERM) }
+        // A compositing manager owns the screen's _NET_WM_CM_S0 selection (GDK asks the same).
+        let owned = """
+            import ctypes, sys
+            x = ctypes.cdll.LoadLibrary("libX11.so.6")
+            x.XOpenDisplay.restype = ctypes.c_void_p
+            x.XInternAtom.restype = ctypes.c_ulong
+            x.XGetSelectionOwner.restype = ctypes.c_ulong
+            d = ctypes.c_void_p(x.XOpenDisplay(None))
+            sys.exit(0 if x.XGetSelectionOwner(d, ctypes.c_ulong(x.XInternAtom(d, b"_NET_WM_CM_S0", 0))) else 1)
+            """
+        try Desktop.wait("xcompmgr compositing the screen") {
+            (try? desktop.run(["python3", "-c", owned], check: false).status) == 0
+        }
+        let clip = try Fixtures.path(Self.redThenGreen)
+        func summary(_ extra: [String]) throws -> [String: Any] {
+            let run = try desktop.run([ReelApp.binary, "--report", "--exit-after", "3"] + extra + [clip],
+                                      extra: ["REEL_VIDEO_OUTPUT": "software"])
+            return try #require(DrawingPathTests.reported(run.output, "summary").last, "\(run.output)")
+        }
+        let windowed = try summary([])
+        #expect((windowed["frames_drawn"] as? Int ?? 0) >= 30, "\(windowed)")
+        #expect(windowed["pictures_put_directly"] as? Int == 0, "\(windowed)")
+        let full = try summary(["--fullscreen"])
+        let drawn = full["frames_drawn"] as? Int ?? 0, put = full["pictures_put_directly"] as? Int ?? 0
+        #expect(drawn >= 30 && put >= drawn / 2, "\(full)")
+
+        // Through the compositor, put pictures are opaque where they are drawn (the window's
+        // pixels carry alpha there).
+        let app = try ReelApp(on: desktop, arguments: ["--fullscreen", clip], environment: ["REEL_VIDEO_OUTPUT": "software"])
+        defer { app.stop() }
+        try Desktop.wait("the picture across the composited screen", log: app.log) { try Self.fillsScreen(desktop, "composited") }
     }
 }
