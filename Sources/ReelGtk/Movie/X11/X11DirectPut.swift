@@ -36,9 +36,7 @@ final class X11DirectPut {
     private(set) var isPutting = false
 
     private var target: Target?
-    private var images: [SharedImage] = []
-    /// The image last put, and where (put again as it is after GTK paints).
-    private var shown: (image: SharedImage, place: WidgetPlace)?
+    private let images: SharedImagePair
     /// A new picture (or change of shape) waits to be put after this frame's paint.
     private var pending = false
     /// GTK painted in this frame.
@@ -61,6 +59,7 @@ final class X11DirectPut {
         self.painter = painter
         self.x11 = x11
         self.view = view
+        images = SharedImagePair(x11)
         Signal.connect(area.raw, "realize") { [weak self] in self?.realize() }
         Signal.connect(area.raw, "unrealize") { [weak self] in self?.unrealize() }
         Signal.connect(area.raw, "unmap") { [weak self] in self?.stopPutting() }
@@ -112,8 +111,7 @@ final class X11DirectPut {
         clockHandlers = []
         frameClock = nil
         stopPutting()
-        for image in images { image.destroy() }
-        images = []
+        images.destroyAll()
         if let target { XFreeGC(x11.display, target.gc) }
         target = nil
     }
@@ -121,7 +119,7 @@ final class X11DirectPut {
     private func stopPutting() {
         isPutting = false
         pending = false
-        shown = nil
+        images.forgetShown()
     }
 
     /// 24-bit TrueColor in 32-bit pixels with red, green and blue where cairo's RGB24 has them.
@@ -177,12 +175,13 @@ final class X11DirectPut {
     private func put(at place: WidgetPlace, convertingAgain: Bool) {
         guard let target, place.pixelWidth > 0, place.pixelHeight > 0 else { return }
         let x = place.x * place.scale, y = place.y * place.scale
-        if !convertingAgain, let shown, shown.place == place {
+        if !convertingAgain, let shown = images.shown, shown.place == place {
             shown.image.put(on: target.window, gc: target.gc, x: x, y: y)
             x11.flush()
             return
         }
-        guard let image = freeImage(width: place.pixelWidth, height: place.pixelHeight, for: target) else {
+        guard let image = images.free(width: place.pixelWidth, height: place.pixelHeight,
+                                      visual: target.visual, depth: target.depth) else {
             stopPutting()
             handBack?()
             return
@@ -193,32 +192,13 @@ final class X11DirectPut {
                                          blackAround: image.blackAround, with: now.picture, placed: placement)
         image.put(on: target.window, gc: target.gc, x: x, y: y)
         x11.flush()
-        shown = (image, place)
+        images.show(image, at: place)
         isPutting = true
         picturesPut += 1
         drew?(now.picture)
     }
 
-    /// An image of the size the server is done with: of the two, the one not shown (waiting for
-    /// the server when it has not yet copied it); made at a new size.
-    private func freeImage(width: Int, height: Int, for target: Target) -> SharedImage? {
-        if images.first.map({ $0.width != width || $0.height != height }) == true {
-            for image in images { image.destroy() }
-            images = []
-            shown = nil
-        }
-        if let image = images.first(where: { $0 !== shown?.image && !$0.isBusy }) { return image }
-        if images.count < 2 {
-            guard let image = SharedImage(x11, visual: target.visual, depth: target.depth, width: width, height: height) else { return nil }
-            images.append(image)
-            return image
-        }
-        x11.sync()
-        return images.first { $0 !== shown?.image }
-    }
-
     isolated deinit {
-        for image in images { image.destroy() }
         if let target { XFreeGC(x11.display, target.gc) }
     }
 }
