@@ -199,3 +199,26 @@ private final class ConvertedPicture {
 
     isolated deinit { if let surface { cairo_surface_destroy(surface) } }
 }
+
+/// A surface of the CPU path: its equalizer, subtitles and failure report are its painter's,
+/// which converts and paints for it.
+/// Threading: main thread only.
+@MainActor
+protocol PaintedMovieSurface: MovieSurface {
+    var painter: CairoPicturePainter { get }
+}
+
+extension PaintedMovieSurface {
+    var equalizer: Equalizer {
+        get { painter.equalizer }
+        set { painter.equalizer = newValue }
+    }
+    var subtitles: (@MainActor (_ time: Double, _ width: Int, _ height: Int) -> SubtitleImage?)? {
+        get { painter.subtitles }
+        set { painter.subtitles = newValue }
+    }
+    var failed: (@MainActor (String) -> Void)? {
+        get { painter.failed }
+        set { painter.failed = newValue }
+    }
+}

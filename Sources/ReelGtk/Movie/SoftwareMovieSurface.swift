@@ -10,25 +10,13 @@ import ReelEngine
 /// is put into the window past GTK instead (`X11DirectPut`, when `DirectPutChoice` says so).
 /// Threading: main thread only.
 @MainActor
-final class SoftwareMovieSurface: MovieSurface {
+final class SoftwareMovieSurface: PaintedMovieSurface {
     let widget: UnsafeMutablePointer<GtkWidget>
     var picture: VideoFrame?
     var rotation = 0
     var shape = PictureShape.plain
-    var equalizer: Equalizer {
-        get { painter.equalizer }
-        set { painter.equalizer = newValue }
-    }
-    var subtitles: (@MainActor (_ time: Double, _ width: Int, _ height: Int) -> SubtitleImage?)? {
-        get { painter.subtitles }
-        set { painter.subtitles = newValue }
-    }
     var drew: (@MainActor (VideoFrame?) -> Void)?
-    var failed: (@MainActor (String) -> Void)? {
-        get { painter.failed }
-        set { painter.failed = newValue }
-    }
-    private let painter = CairoPicturePainter()
+    let painter = CairoPicturePainter()
     private var readBacks: [@MainActor (DrawnImage?) -> Void] = []
     private var direct: X11DirectPut?
     var picturesPutDirectly: Int { direct?.picturesPut ?? 0 }
@@ -47,10 +35,8 @@ final class SoftwareMovieSurface: MovieSurface {
             MainActor.assumeIsolated { box.surface?.draw(cr!, width: Int(width), height: Int(height)) }
         }, box, { data in Unmanaged<Box>.fromOpaque(data!).release() })
         if let x11 {
-            let direct = X11DirectPut(area: area, painter: painter, x11: x11) { [unowned self] in
-                (picture, { [picture, rotation, shape] width, height in
-                    picture.map { PicturePlacement($0, streamDegrees: rotation, shape: shape, viewWidth: width, viewHeight: height) }
-                })
+            let direct = X11DirectPut(area: area, painter: painter, x11: x11) { [unowned self] width, height in
+                (picture, picture.map { PicturePlacement($0, streamDegrees: rotation, shape: shape, viewWidth: width, viewHeight: height) })
             }
             direct.handBack = { [weak self] in self.map { gtk_widget_queue_draw($0.widget) } }
             direct.drew = { [weak self] picture in self?.drew?(picture) }

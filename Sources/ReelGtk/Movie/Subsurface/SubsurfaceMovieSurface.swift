@@ -15,25 +15,13 @@ import ReelEngine
 /// the one just laid out.
 /// Threading: main thread only.
 @MainActor
-final class SubsurfaceMovieSurface: MovieSurface {
+final class SubsurfaceMovieSurface: PaintedMovieSurface {
     let widget: UnsafeMutablePointer<GtkWidget>
     var picture: VideoFrame?
     var rotation = 0
     var shape = PictureShape.plain
-    var equalizer: Equalizer {
-        get { painter.equalizer }
-        set { painter.equalizer = newValue }
-    }
-    var subtitles: (@MainActor (_ time: Double, _ width: Int, _ height: Int) -> SubtitleImage?)? {
-        get { painter.subtitles }
-        set { painter.subtitles = newValue }
-    }
     var drew: (@MainActor (VideoFrame?) -> Void)?
-    var failed: (@MainActor (String) -> Void)? {
-        get { painter.failed }
-        set { painter.failed = newValue }
-    }
-    private let painter = CairoPicturePainter()
+    let painter = CairoPicturePainter()
     private let connection: WaylandConnection
     private let pool: ShmBufferPool
     private var readBacks: [@MainActor (DrawnImage?) -> Void] = []

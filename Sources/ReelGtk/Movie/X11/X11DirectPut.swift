@@ -20,13 +20,12 @@ import ReelEngine
 /// Threading: main thread only.
 @MainActor
 final class X11DirectPut {
-    /// The view now: the picture, and how it is placed at a size in device pixels.
-    typealias View = (picture: VideoFrame?, place: (_ width: Int, _ height: Int) -> PicturePlacement?)
 
     private let widget: UnsafeMutablePointer<GtkWidget>
     private let painter: CairoPicturePainter
     private let x11: X11Display
-    private let view: @MainActor () -> View
+    /// The picture now, and how it is placed in a view of a size in device pixels.
+    private let view: @MainActor (_ width: Int, _ height: Int) -> (picture: VideoFrame?, placement: PicturePlacement?)
     /// Draws the widget through GTK (a put is not possible now).
     var handBack: (@MainActor () -> Void)?
     var drew: (@MainActor (VideoFrame?) -> Void)?
@@ -54,7 +53,7 @@ final class X11DirectPut {
     }
 
     init(area: UnsafeMutablePointer<GtkWidget>, painter: CairoPicturePainter, x11: X11Display,
-         view: @escaping @MainActor () -> View) {
+         view: @escaping @MainActor (_ width: Int, _ height: Int) -> (picture: VideoFrame?, placement: PicturePlacement?)) {
         widget = area
         self.painter = painter
         self.x11 = x11
@@ -186,10 +185,9 @@ final class X11DirectPut {
             handBack?()
             return
         }
-        let now = view()
-        let placement = now.place(place.pixelWidth, place.pixelHeight)
+        let now = view(place.pixelWidth, place.pixelHeight)
         image.blackAround = painter.fill(image.pixels, width: image.width, height: image.height, stride: image.stride,
-                                         blackAround: image.blackAround, with: now.picture, placed: placement)
+                                         blackAround: image.blackAround, with: now.picture, placed: now.placement)
         image.put(on: target.window, gc: target.gc, x: x, y: y)
         x11.flush()
         images.show(image, at: place)
